@@ -1,0 +1,256 @@
+// Package diag holds kakehashi's diagnostics: messages tied to a position in
+// a source file, printed as "path:line:col: message" with the offending line
+// and a caret under the column. Columns count characters, not bytes.
+package diag
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Severity tells an error from a warning.
+type Severity int
+
+const (
+	// Error stops the build.
+	Error Severity = iota
+	// Warning is reported but does not stop the build.
+	Warning
+)
+
+// Diagnostic is one message about one place in one file.
+type Diagnostic struct {
+	Path     string
+	Line     int // 1-based; 0 when the message is about the whole file
+	Col      int // 1-based, in characters
+	Msg      string
+	Severity Severity
+	// Source is the text of the offending line, without its newline.
+	Source string
+	// Context holds up to two lines before and after Source, for the
+	// browser overlay; Context[i] is line ContextStart+i.
+	Context      []string
+	ContextStart int
+}
+
+// At builds a diagnostic for the byte offset off in src.
+func At(path string, src []byte, off int, format string, args ...any) Diagnostic {
+	d := Diagnostic{Path: path, Msg: fmt.Sprintf(format, args...)}
+	d.Line, d.Col = Position(src, off)
+	d.Source = LineText(src, d.Line)
+	d.ContextStart = max(1, d.Line-2)
+	for l := d.ContextStart; l <= d.Line+2; l++ {
+		t, ok := lineText(src, l)
+		if !ok {
+			break
+		}
+		d.Context = append(d.Context, t)
+	}
+	return d
+}
+
+// AtLine builds a diagnostic for a 1-based line and column (in characters).
+func AtLine(path string, src []byte, line, col int, format string, args ...any) Diagnostic {
+	return At(path, src, Offset(src, line, col), format, args...)
+}
+
+// File builds a diagnostic about a whole file.
+func File(path string, format string, args ...any) Diagnostic {
+	return Diagnostic{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// AsWarning returns d as a warning.
+func (d Diagnostic) AsWarning() Diagnostic { d.Severity = Warning; return d }
+
+// Position converts a byte offset to a 1-based line and a 1-based column
+// counted in characters. Offsets past the end clamp to the end.
+func Position(src []byte, off int) (line, col int) {
+	if off > len(src) {
+		off = len(src)
+	}
+	if off < 0 {
+		off = 0
+	}
+	line = 1
+	start := 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return line, utf8.RuneCount(src[start:off]) + 1
+}
+
+// Offset converts a 1-based line and character column back to a byte offset.
+func Offset(src []byte, line, col int) int {
+	off := 0
+	for l := 1; l < line && off < len(src); off++ {
+		if src[off] == '\n' {
+			l++
+		}
+	}
+	for c := 1; c < col && off < len(src) && src[off] != '\n'; c++ {
+		_, n := utf8.DecodeRune(src[off:])
+		off += n
+	}
+	return off
+}
+
+// LineText returns the text of 1-based line n, without its newline.
+func LineText(src []byte, n int) string {
+	t, _ := lineText(src, n)
+	return t
+}
+
+func lineText(src []byte, n int) (string, bool) {
+	if n < 1 {
+		return "", false
+	}
+	s := string(src)
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(s, '\n')
+		if j < 0 {
+			return "", false
+		}
+		s = s[j+1:]
+	}
+	if j := strings.IndexByte(s, '\n'); j >= 0 {
+		s = s[:j]
+	}
+	return strings.TrimSuffix(s, "\r"), true
+}
+
+// Header is the "path:line:col: message" line alone.
+func (d Diagnostic) Header() string {
+	var b strings.Builder
+	b.WriteString(d.Path)
+	if d.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", d.Line, d.Col)
+	}
+	b.WriteString(": ")
+	if d.Severity == Warning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(d.Msg)
+	return b.String()
+}
+
+// String renders the diagnostic with its source line and a caret:
+//
+//	content/ja/cka/05.md:3:8: unknown field "titel"
+//	    3 | titel: HA
+//	      | ^
+func (d Diagnostic) String() string {
+	if d.Line == 0 {
+		return d.Header()
+	}
+	num := fmt.Sprint(d.Line)
+	pad := strings.Repeat(" ", len(num))
+	caret := strings.Repeat(" ", caretWidth(d.Source, d.Col-1)) + "^"
+	return fmt.Sprintf("%s\n    %s | %s\n    %s | %s", d.Header(), num, d.Source, pad, caret)
+}
+
+// caretWidth is the display width of the first n characters of line, with
+// East Asian wide characters counted as two cells so the caret lines up in a
+// terminal, and tabs kept as tabs.
+func caretWidth(line string, n int) int {
+	w := 0
+	for i, r := range []rune(line) {
+		if i >= n {
+			break
+		}
+		w += runeWidth(r)
+	}
+	return w
+}
+
+func runeWidth(r rune) int {
+	switch {
+	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF,
+		r >= 0xFE30 && r <= 0xFE4F, r >= 0xFF00 && r <= 0xFF60,
+		r >= 0xFFE0 && r <= 0xFFE6, r >= 0x20000 && r <= 0x3FFFD:
+		return 2
+	}
+	return 1
+}
+
+func (d Diagnostic) Error() string { return d.String() }
+
+// List is every diagnostic a stage found. As an error it prints them all.
+type List []Diagnostic
+
+// Error prints every diagnostic, one after the other.
+func (l List) Error() string {
+	parts := make([]string, len(l))
+	for i, d := range l {
+		parts[i] = d.String()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Errors returns only the diagnostics of severity Error.
+func (l List) Errors() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Warnings returns only the warnings.
+func (l List) Warnings() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Err returns the errors of l as an error, or nil when there are none.
+func (l List) Err() error {
+	if e := l.Errors(); len(e) > 0 {
+		e.Sort()
+		return e
+	}
+	return nil
+}
+
+// Sort orders diagnostics by path, line and column, so output is stable.
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// FromError flattens err into a list: a List or Diagnostic stays itself;
+// any other error becomes a file-less diagnostic.
+func FromError(err error) List {
+	if err == nil {
+		return nil
+	}
+	var l List
+	if errors.As(err, &l) {
+		return l
+	}
+	var d Diagnostic
+	if errors.As(err, &d) {
+		return List{d}
+	}
+	return List{{Msg: err.Error()}}
+}
