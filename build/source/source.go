@@ -1,0 +1,266 @@
+// Package source loads a site's content: markdown pages with their front
+// matter and the series files, from an afero.Fs. It is the first stage of
+// the pipeline (load → parse → resolve → render → write); it checks what can
+// be checked on one file alone (UTF-8, front matter syntax and types) and
+// leaves whole-site checks to package site.
+package source
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/afero"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// Page is one markdown file of content.
+type Page struct {
+	// Path is the file's path as given to the loader, slash-separated
+	// (for example "content/ja/cka/05-ha-cluster.md"); diagnostics use it.
+	Path string
+	// Lang is the first folder under the content root ("ja", "ko").
+	Lang string
+	// Rel is the path under the language folder, NFC ("cka/05-ha-cluster.md");
+	// translations share it.
+	Rel string
+	// Src is the whole file, NFC-normalised UTF-8.
+	Src []byte
+	// BodyStart is the byte offset in Src where the markdown body begins.
+	BodyStart int
+	Meta      FrontMatter
+}
+
+// Body is the markdown after the front matter.
+func (p *Page) Body() []byte { return p.Src[p.BodyStart:] }
+
+// IsIndex reports whether the page is a folder's _index.md (a home or
+// section page rather than an article).
+func (p *Page) IsIndex() bool { return path.Base(p.Rel) == "_index.md" }
+
+// Content is everything the loader found.
+type Content struct {
+	Pages  []*Page   // sorted by Lang, then Rel
+	Series []*Series // sorted by ID
+	Langs  []string  // language folders found, sorted
+}
+
+// SeriesDir is the folder under the content root holding series files.
+const SeriesDir = "series"
+
+// Load reads every page under root/<lang>/ and every series file under
+// root/series/. It reports all problems it finds, not only the first.
+func Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Content, diag.List) {
+	c := &Content{}
+	var diags diag.List
+	known := map[string]bool{}
+	for _, l := range langs {
+		known[l] = true
+	}
+	err := afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		if err != nil {
+			diags = append(diags, diag.File(p, "%v", err))
+			return nil
+		}
+		p = strings.ReplaceAll(p, "\\", "/")
+		name := info.Name()
+		if info.IsDir() {
+			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
+			return nil // dot files and editor backups
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+		first, rest, _ := strings.Cut(rel, "/")
+		switch {
+		case first == SeriesDir && isSeriesFile(rest):
+			src, ok := read(fsys, p, &diags)
+			if !ok {
+				return nil
+			}
+			s, ds := ParseSeries(p, src)
+			diags = append(diags, ds...)
+			if s != nil {
+				c.Series = append(c.Series, s)
+			}
+		case strings.HasSuffix(name, ".md") && rest != "":
+			if !known[first] {
+				diags = append(diags, diag.File(p, "language folder %q is not one of the site's languages (%s)", first, strings.Join(langs, ", ")))
+				return nil
+			}
+			src, ok := read(fsys, p, &diags)
+			if !ok {
+				return nil
+			}
+			pg, ds := ParsePage(p, src)
+			diags = append(diags, ds...)
+			if pg != nil {
+				pg.Lang = first
+				pg.Rel = norm.NFC.String(rest)
+				c.Pages = append(c.Pages, pg)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		diags = append(diags, diag.File(root, "%v", err))
+	}
+	sort.Slice(c.Pages, func(i, j int) bool {
+		a, b := c.Pages[i], c.Pages[j]
+		if a.Lang != b.Lang {
+			return a.Lang < b.Lang
+		}
+		return a.Rel < b.Rel
+	})
+	sort.Slice(c.Series, func(i, j int) bool { return c.Series[i].ID < c.Series[j].ID })
+	seen := map[string]bool{}
+	for _, p := range c.Pages {
+		if !seen[p.Lang] {
+			seen[p.Lang] = true
+			c.Langs = append(c.Langs, p.Lang)
+		}
+	}
+	return c, diags
+}
+
+func isSeriesFile(name string) bool {
+	return !strings.Contains(name, "/") && (strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml"))
+}
+
+func read(fsys afero.Fs, p string, diags *diag.List) ([]byte, bool) {
+	src, err := afero.ReadFile(fsys, p)
+	if err != nil {
+		*diags = append(*diags, diag.File(p, "%v", err))
+		return nil, false
+	}
+	if d, ok := CheckUTF8(p, src); !ok {
+		*diags = append(*diags, d)
+		return nil, false
+	}
+	return Normalize(src), true
+}
+
+// CheckUTF8 reports the first invalid UTF-8 sequence of src, if any.
+func CheckUTF8(p string, src []byte) (diag.Diagnostic, bool) {
+	if utf8.Valid(src) {
+		return diag.Diagnostic{}, true
+	}
+	off := 0
+	for off < len(src) {
+		r, n := utf8.DecodeRune(src[off:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		off += n
+	}
+	d := diag.At(p, src, off, "invalid UTF-8 (byte 0x%02x): save the file as UTF-8", src[off])
+	d.Source = strings.ToValidUTF8(d.Source, "\uFFFD")
+	for i := range d.Context {
+		d.Context[i] = strings.ToValidUTF8(d.Context[i], "\uFFFD")
+	}
+	return d, false
+}
+
+// Normalize returns src in Unicode NFC with a leading byte order mark and
+// Windows line endings removed. Korean text saved on macOS arrives
+// decomposed (NFD); NFC makes it compare, search and link like any other.
+func Normalize(src []byte) []byte {
+	src = bytes.TrimPrefix(src, []byte("\uFEFF"))
+	if bytes.Contains(src, []byte("\r\n")) {
+		src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	}
+	if norm.NFC.IsNormal(src) {
+		return src
+	}
+	return norm.NFC.Bytes(src)
+}
+
+// ParsePage splits a page into front matter and body and decodes the front
+// matter. A page without front matter is allowed (its body is the file).
+func ParsePage(p string, src []byte) (*Page, diag.List) {
+	pg := &Page{Path: p, Src: src}
+	fm, start, end, kind, d := splitFrontMatter(p, src)
+	if d != nil {
+		return nil, diag.List{*d}
+	}
+	pg.BodyStart = end
+	var diags diag.List
+	switch kind {
+	case "yaml":
+		pg.Meta, diags = decodeYAML(p, src, fm, start)
+	case "toml":
+		pg.Meta, diags = decodeTOML(p, src, fm, start)
+	}
+	if len(diags.Errors()) > 0 {
+		return nil, diags
+	}
+	return pg, diags
+}
+
+// splitFrontMatter finds a "---" (YAML) or "+++" (TOML) block at the very
+// start of src. It returns the front matter text, its byte offset, the
+// body's offset and the kind ("" when there is none).
+func splitFrontMatter(p string, src []byte) (fm []byte, start, bodyStart int, kind string, d *diag.Diagnostic) {
+	var delim string
+	switch {
+	case hasDelimLine(src, "---"):
+		delim, kind = "---", "yaml"
+	case hasDelimLine(src, "+++"):
+		delim, kind = "+++", "toml"
+	default:
+		return nil, 0, 0, "", nil
+	}
+	start = len(delim) + 1
+	off := start
+	for off <= len(src) {
+		nl := bytes.IndexByte(src[off:], '\n')
+		line := src[off:]
+		next := len(src)
+		if nl >= 0 {
+			line = src[off : off+nl]
+			next = off + nl + 1
+		}
+		if string(bytes.TrimRight(line, " \t")) == delim {
+			return src[start:off], start, next, kind, nil
+		}
+		if nl < 0 {
+			break
+		}
+		off = next
+	}
+	e := diag.At(p, src, 0, "front matter opened with %q is never closed: add a line %q after it", delim, delim)
+	return nil, 0, 0, "", &e
+}
+
+func hasDelimLine(src []byte, delim string) bool {
+	if !bytes.HasPrefix(src, []byte(delim)) {
+		return false
+	}
+	rest := bytes.TrimLeft(src[len(delim):], " \t")
+	return len(rest) > 0 && rest[0] == '\n'
+}
+
+// describe names a value's type for error messages.
+func describe(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("string %q", v)
+	case nil:
+		return "nothing"
+	default:
+		return fmt.Sprintf("%T %v", v, v)
+	}
+}
