@@ -1,0 +1,284 @@
+package calc
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+)
+
+// Functions lists the calculators Call knows, in the order the WebAssembly
+// module registers them on globalThis.kakehashi.calc.
+func Functions() []string {
+	return []string{"quorum", "sans", "verifyHost", "haSimulate"}
+}
+
+// Call runs the calculator name of the JS API on in, a plain object as
+// decoded by encoding/json or converted from a JS value (map[string]any,
+// []any, float64, string, bool, nil). The result is a plain object of the
+// same kinds, ready for js.ValueOf or encoding/json. Call never panics: an
+// invalid input, an unknown name or an internal failure becomes an object
+// whose "error" field holds the localized message, "errorCode" its code and
+// "errorField" the field at fault.
+func Call(name string, in any) (out map[string]any) {
+	lang := "ja"
+	defer func() {
+		if p := recover(); p != nil {
+			out = errorOut(lang, &InputError{Field: name, Reason: R("err.internal", "value", fmt.Sprint(p))})
+		}
+	}()
+	obj, ok := in.(map[string]any)
+	if in == nil {
+		obj, ok = map[string]any{}, true
+	}
+	if !ok {
+		return errorOut(lang, inputErr("input", "err.type", "want", "object", "got", typeName(in)))
+	}
+	a := &fields{m: obj}
+	lang = a.lang()
+	if a.err != nil {
+		return errorOut("ja", a.err)
+	}
+	switch name {
+	case "quorum":
+		return quorumAPI(a, lang)
+	case "sans":
+		return sansAPI(a, lang)
+	case "verifyHost":
+		return verifyAPI(a, lang)
+	case "haSimulate":
+		return haAPI(a, lang)
+	}
+	return errorOut(lang, inputErr("function", "err.unknown-function", "value", name))
+}
+
+func quorumAPI(a *fields, lang string) map[string]any {
+	members := a.int("members", 3)
+	failed := a.int("failed", 0)
+	if a.err != nil {
+		return errorOut(lang, a.err, "valid", false)
+	}
+	r, err := Quorum(members, failed)
+	if err != nil {
+		return errorOut(lang, err, "valid", false)
+	}
+	return map[string]any{
+		"valid":     true,
+		"members":   float64(r.Members),
+		"failed":    float64(r.Failed),
+		"quorum":    float64(r.Quorum),
+		"tolerance": float64(r.Tolerance),
+		"alive":     float64(r.Alive),
+		"writable":  r.Writable,
+		"advice":    reasonsOut(r.Advice, lang),
+		"error":     nil,
+	}
+}
+
+// errorOut is the output object for an error, with extra key/value pairs.
+func errorOut(lang string, err error, kv ...any) map[string]any {
+	out := map[string]any{"error": err.Error(), "errorCode": "", "errorField": ""}
+	if e, ok := err.(*InputError); ok {
+		out["error"] = e.Text(lang)
+		out["errorCode"] = e.Reason.Code
+		out["errorField"] = e.Field
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i].(string)] = kv[i+1]
+	}
+	return out
+}
+
+func reasonOut(r Reason, lang string) map[string]any {
+	args := map[string]any{}
+	keys := make([]string, 0, len(r.Args))
+	for k := range r.Args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		args[k] = r.Args[k]
+	}
+	return map[string]any{"code": r.Code, "args": args, "text": r.Text(lang)}
+}
+
+func reasonsOut(rs []Reason, lang string) []any {
+	out := make([]any, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, reasonOut(r, lang))
+	}
+	return out
+}
+
+func stringsOut(ss []string) []any {
+	out := make([]any, 0, len(ss))
+	for _, s := range ss {
+		out = append(out, s)
+	}
+	return out
+}
+
+// fields reads typed fields from a plain object, remembering the first
+// error so a calculator can read all its fields and check once.
+type fields struct {
+	m      map[string]any
+	prefix string
+	err    *InputError
+}
+
+func (a *fields) name(k string) string {
+	if a.prefix == "" {
+		return k
+	}
+	return a.prefix + "." + k
+}
+
+func (a *fields) fail(e *InputError) {
+	if a.err == nil {
+		a.err = e
+	}
+}
+
+// get returns the value of k; a missing key and null both count as absent.
+func (a *fields) get(k string) (any, bool) {
+	v, ok := a.m[k]
+	if !ok || v == nil {
+		return nil, false
+	}
+	return v, true
+}
+
+func (a *fields) lang() string {
+	s := a.string("lang", "ja")
+	switch s {
+	case "ja", "ko", "en":
+		return s
+	}
+	return "ja"
+}
+
+func (a *fields) int(k string, def int) int {
+	v, ok := a.get(k)
+	if !ok {
+		return def
+	}
+	n, err := toInt(a.name(k), v)
+	if err != nil {
+		a.fail(err)
+		return def
+	}
+	return n
+}
+
+func toInt(field string, v any) (int, *InputError) {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case int:
+		return x, nil
+	default:
+		return 0, inputErr(field, "err.type", "want", "integer", "got", typeName(v))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) || math.Abs(f) > 1<<31 {
+		return 0, inputErr(field, "err.not-integer", "value", strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	return int(f), nil
+}
+
+func (a *fields) string(k, def string) string {
+	v, ok := a.get(k)
+	if !ok {
+		return def
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		a.fail(inputErr(a.name(k), "err.type", "want", "string", "got", typeName(v)))
+		return def
+	}
+	return s
+}
+
+func (a *fields) strings(k string) []string {
+	v, ok := a.get(k)
+	if !ok {
+		return nil
+	}
+	list, isList := v.([]any)
+	if !isList {
+		a.fail(inputErr(a.name(k), "err.type", "want", "array of strings", "got", typeName(v)))
+		return nil
+	}
+	out := make([]string, 0, len(list))
+	for i, e := range list {
+		s, isStr := e.(string)
+		if !isStr {
+			a.fail(inputErr(fmt.Sprintf("%s[%d]", a.name(k), i), "err.type", "want", "string", "got", typeName(e)))
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// object returns the nested object k as fields, or nil when absent.
+func (a *fields) object(k string) *fields {
+	v, ok := a.get(k)
+	if !ok {
+		return nil
+	}
+	m, isObj := v.(map[string]any)
+	if !isObj {
+		a.fail(inputErr(a.name(k), "err.type", "want", "object", "got", typeName(v)))
+		return nil
+	}
+	return &fields{m: m, prefix: a.name(k)}
+}
+
+// objects returns the array of objects k, each as fields.
+func (a *fields) objects(k string) []*fields {
+	v, ok := a.get(k)
+	if !ok {
+		return nil
+	}
+	list, isList := v.([]any)
+	if !isList {
+		a.fail(inputErr(a.name(k), "err.type", "want", "array of objects", "got", typeName(v)))
+		return nil
+	}
+	out := make([]*fields, 0, len(list))
+	for i, e := range list {
+		m, isObj := e.(map[string]any)
+		if !isObj {
+			a.fail(inputErr(fmt.Sprintf("%s[%d]", a.name(k), i), "err.type", "want", "object", "got", typeName(e)))
+			return nil
+		}
+		out = append(out, &fields{m: m, prefix: fmt.Sprintf("%s[%d]", a.name(k), i)})
+	}
+	return out
+}
+
+// adopt takes the first error of a nested reader.
+func (a *fields) adopt(b *fields) {
+	if b != nil && b.err != nil {
+		a.fail(b.err)
+	}
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case float64, int:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}

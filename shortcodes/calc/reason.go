@@ -1,0 +1,108 @@
+package calc
+
+import (
+	"sort"
+	"strings"
+)
+
+// Reason is a message as data: a stable code and named arguments. Widgets
+// show it with Text in the page's language; tests compare codes.
+type Reason struct {
+	Code string            `json:"code"`
+	Args map[string]string `json:"args,omitempty"`
+}
+
+// R builds a Reason from a code and key/value pairs.
+func R(code string, kv ...string) Reason {
+	r := Reason{Code: code}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if r.Args == nil {
+			r.Args = map[string]string{}
+		}
+		r.Args[kv[i]] = kv[i+1]
+	}
+	return r
+}
+
+// Text renders the reason in lang ("ja", "ko" or "en"; anything else falls
+// back to Japanese, the course's first language). Placeholders {name} in the
+// template are replaced by the argument of that name. An unknown code
+// renders as the code followed by its arguments, so nothing is ever lost.
+func (r Reason) Text(lang string) string {
+	en, ja, ko := templates(r.Code)
+	var t string
+	switch lang {
+	case "en":
+		t = en
+	case "ko":
+		t = ko
+	default:
+		t = ja
+	}
+	if t == "" {
+		return r.fallback()
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			b.WriteString(t)
+			break
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			b.WriteString(t)
+			break
+		}
+		b.WriteString(t[:i])
+		key := t[i+1 : i+j]
+		if v, ok := r.Args[key]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(t[i : i+j+1])
+		}
+		t = t[i+j+1:]
+	}
+	return b.String()
+}
+
+func (r Reason) fallback() string {
+	keys := make([]string, 0, len(r.Args))
+	for k := range r.Args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(r.Code)
+	for _, k := range keys {
+		b.WriteString(" ")
+		b.WriteString(k)
+		b.WriteString("=")
+		b.WriteString(r.Args[k])
+	}
+	return b.String()
+}
+
+// String is the English text.
+func (r Reason) String() string { return r.Text("en") }
+
+// InputError is an invalid input: the field at fault (as named in the JS
+// API, e.g. "members" or "certSANs[1]") and why, as a Reason.
+type InputError struct {
+	Field  string
+	Reason Reason
+}
+
+var _ error = (*InputError)(nil)
+
+// Error is the English text, prefixed by the field.
+func (e *InputError) Error() string { return e.Text("en") }
+
+// Text is the localized text, prefixed by the field.
+func (e *InputError) Text(lang string) string {
+	return e.Field + ": " + e.Reason.Text(lang)
+}
+
+func inputErr(field, code string, kv ...string) *InputError {
+	return &InputError{Field: field, Reason: R(code, kv...)}
+}
