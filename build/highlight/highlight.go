@@ -1,0 +1,234 @@
+// Package highlight turns code blocks into HTML with chroma, using CSS
+// classes (never inline styles), and caches the result so a block shared by
+// several pages (the Japanese and Korean versions of a part share their
+// commands) is highlighted once.
+package highlight
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+)
+
+// Default style names, used when New is given empty names.
+const (
+	DefaultLight = "github"
+	DefaultDark  = "github-dark"
+)
+
+// Block is one code block to highlight.
+type Block struct {
+	Lang  string // info-string language; "" or unknown means plain text
+	Code  string
+	Title string // shown by the caller around the block; not part of the cache key
+	Lines []int  // 1-based lines to highlight
+}
+
+// Rendered is a highlighted block.
+type Rendered struct {
+	// HTML is `<pre class="chroma" tabindex="0"><code>…</code></pre>`, each
+	// line a `<span class="line">`, highlighted lines `<span class="line hl">`.
+	HTML string
+	// CopyText is what the copy button copies (see CopyText).
+	CopyText string
+}
+
+// Highlighter highlights code blocks and caches the results. It is safe for
+// concurrent use.
+type Highlighter struct {
+	light, dark *chroma.Style
+
+	mu    sync.Mutex
+	cache map[string]*entry
+
+	hits, misses atomic.Int64
+}
+
+// entry is one cached block; done is closed once r is set, so goroutines
+// asking for a block being highlighted wait for it instead of redoing it.
+type entry struct {
+	done chan struct{}
+	r    Rendered
+}
+
+// New returns a Highlighter using the chroma styles light and dark (by name;
+// empty names select DefaultLight and DefaultDark).
+func New(light, dark string) (*Highlighter, error) {
+	if light == "" {
+		light = DefaultLight
+	}
+	if dark == "" {
+		dark = DefaultDark
+	}
+	ls, ok := styles.Registry[strings.ToLower(light)]
+	if !ok {
+		return nil, fmt.Errorf("highlight: unknown chroma style %q", light)
+	}
+	ds, ok := styles.Registry[strings.ToLower(dark)]
+	if !ok {
+		return nil, fmt.Errorf("highlight: unknown chroma style %q", dark)
+	}
+	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}}, nil
+}
+
+// Stats reports how many Block calls were served from the cache (hits) and
+// how many highlighted their block (misses).
+func (h *Highlighter) Stats() (hits, misses int64) {
+	return h.hits.Load(), h.misses.Load()
+}
+
+// Block highlights b, or returns the cached result of an identical block
+// (same language, code and highlighted lines).
+func (h *Highlighter) Block(b Block) Rendered {
+	key := cacheKey(b)
+	h.mu.Lock()
+	if e, ok := h.cache[key]; ok {
+		h.mu.Unlock()
+		h.hits.Add(1)
+		<-e.done
+		return e.r
+	}
+	e := &entry{done: make(chan struct{})}
+	h.cache[key] = e
+	h.mu.Unlock()
+	h.misses.Add(1)
+	defer close(e.done)
+	e.r = render(b)
+	return e.r
+}
+
+func cacheKey(b Block) string {
+	var k strings.Builder
+	k.WriteString(strings.ToLower(b.Lang))
+	k.WriteByte(0)
+	for i, l := range b.Lines {
+		if i > 0 {
+			k.WriteByte(',')
+		}
+		k.WriteString(strconv.Itoa(l))
+	}
+	k.WriteByte(0)
+	k.WriteString(b.Code)
+	return k.String()
+}
+
+// preWrapper writes the exact <pre> the theme expects.
+type preWrapper struct{}
+
+func (preWrapper) Start(code bool, _ string) string {
+	if code {
+		return `<pre class="chroma" tabindex="0"><code>`
+	}
+	return `<pre class="chroma" tabindex="0">`
+}
+
+func (preWrapper) End(code bool) string {
+	if code {
+		return `</code></pre>`
+	}
+	return `</pre>`
+}
+
+var _ chromahtml.PreWrapper = preWrapper{}
+
+// Lexer returns the chroma lexer for an info-string language, or the plain
+// text lexer when the language is empty or unknown.
+func Lexer(lang string) chroma.Lexer {
+	if lang != "" {
+		if l := lexers.Get(strings.ToLower(lang)); l != nil {
+			return l
+		}
+	}
+	return lexers.Fallback
+}
+
+func render(b Block) (r Rendered) {
+	code := strings.ReplaceAll(b.Code, "\r\n", "\n")
+	r.CopyText = CopyText(b.Lang, code)
+	lines := append([]int(nil), b.Lines...)
+	sort.Ints(lines)
+	var ranges [][2]int
+	for _, l := range lines {
+		if n := len(ranges); n > 0 && (ranges[n-1][1] == l || ranges[n-1][1]+1 == l) {
+			ranges[n-1][1] = l
+			continue
+		}
+		ranges = append(ranges, [2]int{l, l})
+	}
+	f := chromahtml.New(
+		chromahtml.WithClasses(true),
+		chromahtml.WithPreWrapper(preWrapper{}),
+		chromahtml.HighlightLines(ranges),
+	)
+	var buf bytes.Buffer
+	err := func() (err error) {
+		// A lexer bug must not stop the build: fall back to plain text.
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("highlight: lexer panic: %v", p)
+			}
+		}()
+		it, err := chroma.Coalesce(Lexer(b.Lang)).Tokenise(nil, code)
+		if err != nil {
+			return err
+		}
+		return f.Format(&buf, styles.Fallback, it)
+	}()
+	if err != nil {
+		buf.Reset()
+		buf.WriteString(`<pre class="chroma" tabindex="0"><code>`)
+		buf.WriteString(html.EscapeString(code))
+		buf.WriteString(`</code></pre>`)
+	}
+	r.HTML = buf.String()
+	return r
+}
+
+// fallbackHL is the highlighted-line background used when a style defines
+// none, for the light and the dark style.
+const (
+	fallbackHLLight = "#fff8c5"
+	fallbackHLDark  = "#3b3520"
+)
+
+// CSS returns the stylesheet for both styles: the light style at the top
+// level, the dark style inside @media (prefers-color-scheme: dark), both
+// scoped to .chroma, each with a colour for highlighted lines (.hl). The
+// bytes are the same on every call.
+func (h *Highlighter) CSS() []byte {
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
+	var b bytes.Buffer
+	b.WriteString("/* code highlighting: light */\n")
+	_ = f.WriteCSS(&b, h.light)
+	writeHL(&b, "", h.light, fallbackHLLight)
+	b.WriteString("/* code highlighting: dark */\n@media (prefers-color-scheme: dark) {\n")
+	var d bytes.Buffer
+	_ = f.WriteCSS(&d, h.dark)
+	writeHL(&d, "", h.dark, fallbackHLDark)
+	for _, line := range strings.SplitAfter(d.String(), "\n") {
+		if line != "" {
+			b.WriteString("  ")
+			b.WriteString(line)
+		}
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+func writeHL(b *bytes.Buffer, indent string, s *chroma.Style, fallback string) {
+	bg := fallback
+	if e := s.Get(chroma.LineHighlight); e.Background.IsSet() {
+		bg = e.Background.String()
+	}
+	fmt.Fprintf(b, "%s.chroma .hl { background-color: %s; display: block; }\n", indent, bg)
+}

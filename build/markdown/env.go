@@ -1,0 +1,119 @@
+package markdown
+
+import (
+	"context"
+	"sync"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/yuin/goldmark/parser"
+)
+
+// envKey is the parser.Context key under which Render stores the *Env of
+// the document being parsed. Keys are immutable once created.
+var envKey = parser.NewContextKey()
+
+// PartLink is one part of a series, as a "#N" reference links to it.
+type PartLink struct {
+	Href      string // site-absolute or page-relative URL of the part
+	Title     string // the part's title in the page's language
+	Published bool   // false: planned, rendered as a mark, never a link
+}
+
+// Env is what the rendering of one document knows about its page.
+type Env struct {
+	Lang string // "ja" or "ko"
+	// Parts looks up part n of the page's series; nil outside a series,
+	// ok=false when the series has no such part.
+	Parts func(n int) (PartLink, bool)
+	// T returns a UI string ("planned", "copy", "copied", "anchor"); nil or
+	// an empty answer selects a built-in default for Lang.
+	T func(key string) string
+	// Values is a free slot for extensions (for example the shortcode
+	// environment).
+	Values map[string]any
+
+	st *docState // set by Render
+}
+
+// docState is the per-document state behind an Env made by Render.
+type docState struct {
+	ctx       context.Context
+	path      string
+	full      []byte // Doc.Src
+	body      []byte // Doc.Src[BodyStart:], what goldmark parses
+	bodyStart int
+
+	mu    sync.Mutex
+	diags diag.List
+}
+
+// EnvFrom returns the Env of the document a goldmark parser.Context belongs
+// to, or nil when the context was not made by Renderer.Render.
+func EnvFrom(pc parser.Context) *Env {
+	if pc == nil {
+		return nil
+	}
+	e, _ := pc.Get(envKey).(*Env)
+	return e
+}
+
+// Report records a diagnostic of severity sev at byte offset off into the
+// body goldmark parsed (Source); it appears in Result.Diags with its
+// position in the whole file. Safe on a nil Env (the report is dropped).
+func (e *Env) Report(sev diag.Severity, off int, format string, args ...any) {
+	if e == nil || e.st == nil {
+		return
+	}
+	st := e.st
+	d := diag.At(st.path, st.full, st.bodyStart+off, format, args...)
+	d.Severity = sev
+	st.mu.Lock()
+	st.diags = append(st.diags, d)
+	st.mu.Unlock()
+}
+
+// Source returns the markdown body goldmark parses (the file after its
+// front matter); AST segments are offsets into it.
+func (e *Env) Source() []byte {
+	if e == nil || e.st == nil {
+		return nil
+	}
+	return e.st.body
+}
+
+// Path returns the path of the document, as diagnostics print it.
+func (e *Env) Path() string {
+	if e == nil || e.st == nil {
+		return ""
+	}
+	return e.st.path
+}
+
+// Context returns the context of the Render call, for extensions doing long
+// work; never nil.
+func (e *Env) Context() context.Context {
+	if e == nil || e.st == nil || e.st.ctx == nil {
+		return context.Background()
+	}
+	return e.st.ctx
+}
+
+// defaults are the UI strings used when Env.T has no answer.
+var defaults = map[string]map[string]string{
+	"ja": {"planned": "予定", "copy": "コピー", "copied": "コピーしました", "anchor": "この見出しへのリンク"},
+	"ko": {"planned": "예정", "copy": "복사", "copied": "복사됨", "anchor": "이 제목으로 가는 링크"},
+	"":   {"planned": "planned", "copy": "Copy", "copied": "Copied", "anchor": "Link to this heading"},
+}
+
+// t returns the UI string for key.
+func (e *Env) t(key string) string {
+	if e.T != nil {
+		if s := e.T(key); s != "" {
+			return s
+		}
+	}
+	if m, ok := defaults[e.Lang]; ok {
+		return m[key]
+	}
+	return defaults[""][key]
+}
