@@ -1,0 +1,205 @@
+// Package output is the write stage: it holds a built site in memory and
+// publishes it to a folder atomically. Files are written into a temporary
+// folder beside the destination, which is swapped in only when every file
+// is written: a failed or interrupted build leaves the previous output as
+// it was.
+package output
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/spf13/afero"
+)
+
+// Site is a built site: output paths ("ja/cka/05-ha-cluster/index.html")
+// mapped to their bytes. It is safe for concurrent Put.
+type Site struct {
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+// New returns an empty Site.
+func New() *Site { return &Site{files: map[string][]byte{}} }
+
+// Put stores a file, replacing any earlier one at the same path.
+func (s *Site) Put(p string, b []byte) {
+	s.mu.Lock()
+	s.files[strings.TrimPrefix(p, "/")] = b
+	s.mu.Unlock()
+}
+
+// Get returns a file's bytes.
+func (s *Site) Get(p string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.files[strings.TrimPrefix(p, "/")]
+	return b, ok
+}
+
+// Delete removes a file.
+func (s *Site) Delete(p string) {
+	s.mu.Lock()
+	delete(s.files, strings.TrimPrefix(p, "/"))
+	s.mu.Unlock()
+}
+
+// Paths lists every file, sorted.
+func (s *Site) Paths() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, 0, len(s.files))
+	for p := range s.files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Size is the number of files and their total bytes.
+func (s *Site) Size() (files int, bytes int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.files {
+		bytes += int64(len(b))
+	}
+	return len(s.files), bytes
+}
+
+// Clone returns a copy sharing the (immutable) file contents.
+func (s *Site) Clone() *Site {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := &Site{files: make(map[string][]byte, len(s.files))}
+	for p, b := range s.files {
+		c.files[p] = b
+	}
+	return c
+}
+
+// tmpPrefix names the temporary folders beside the destination.
+const tmpPrefix = ".kakehashi-tmp-"
+
+// Publish writes s to dest on fsys atomically: into a fresh temporary folder
+// beside dest, then swapped in with renames. Temporary folders left by an
+// interrupted earlier build are removed first.
+func Publish(ctx context.Context, fsys afero.Fs, dest string, s *Site) error {
+	dest = filepath.Clean(dest)
+	parent, base := filepath.Dir(dest), filepath.Base(dest)
+	if err := fsys.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	removeStale(fsys, parent, base)
+	tmp := filepath.Join(parent, fmt.Sprintf("%s%s-%d", tmpPrefix, base, os.Getpid()))
+	if err := fsys.RemoveAll(tmp); err != nil {
+		return err
+	}
+	if err := writeAll(ctx, fsys, tmp, s); err != nil {
+		fsys.RemoveAll(tmp)
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		fsys.RemoveAll(tmp)
+		return err
+	}
+	old := filepath.Join(parent, fmt.Sprintf("%sold-%s-%d", tmpPrefix, base, os.Getpid()))
+	hadOld := false
+	if _, err := fsys.Stat(dest); err == nil {
+		if err := fsys.Rename(dest, old); err != nil {
+			fsys.RemoveAll(tmp)
+			return fmt.Errorf("cannot move the previous %s aside: %w", dest, err)
+		}
+		hadOld = true
+	}
+	if err := fsys.Rename(tmp, dest); err != nil {
+		if hadOld {
+			fsys.Rename(old, dest)
+		}
+		fsys.RemoveAll(tmp)
+		return fmt.Errorf("cannot move the new site into %s: %w", dest, err)
+	}
+	if hadOld {
+		return fsys.RemoveAll(old)
+	}
+	return nil
+}
+
+func removeStale(fsys afero.Fs, parent, base string) {
+	entries, err := afero.ReadDir(fsys, parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasPrefix(n, tmpPrefix+base+"-") || strings.HasPrefix(n, tmpPrefix+"old-"+base+"-") {
+			fsys.RemoveAll(filepath.Join(parent, n))
+		}
+	}
+}
+
+// writeAll writes every file under root, in parallel.
+func writeAll(ctx context.Context, fsys afero.Fs, root string, s *Site) error {
+	paths := s.Paths()
+	dirs := map[string]bool{}
+	for _, p := range paths {
+		dirs[path.Dir(p)] = true
+	}
+	dirList := make([]string, 0, len(dirs))
+	for d := range dirs {
+		dirList = append(dirList, d)
+	}
+	sort.Strings(dirList)
+	for _, d := range dirList {
+		if err := fsys.MkdirAll(filepath.Join(root, filepath.FromSlash(d)), 0o755); err != nil {
+			return err
+		}
+	}
+	work := make(chan string)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) * 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				b, _ := s.Get(p)
+				if err := afero.WriteFile(fsys, filepath.Join(root, filepath.FromSlash(p)), b, 0o644); err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	var err error
+feed:
+	for _, p := range paths {
+		select {
+		case work <- p:
+		case err = <-errs:
+			break feed
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	if err != nil {
+		return err
+	}
+	select {
+	case err = <-errs:
+		return err
+	default:
+	}
+	return ctx.Err()
+}
