@@ -21,12 +21,12 @@ var (
 // PartRef is a "#N" reference to part N of the page's series.
 type PartRef struct {
 	ast.BaseInline
-	N      int
-	Start  int // byte offset of '#' in the body
-	Stop   int // byte offset after the digits
-	Link   PartLink
-	Found  bool   // the series has part N
-	Mark   string // the "planned" label
+	N     int
+	Start int // byte offset of '#' in the body
+	Stop  int // byte offset after the digits
+	Link  PartLink
+	Found bool   // the series has part N
+	Mark  string // the "planned" label
 }
 
 var _ ast.Node = (*PartRef)(nil)
