@@ -1,0 +1,304 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Doc is one page as the index sees it.
+type Doc struct {
+	Lang string // "ja", "ko": the index the page goes into
+	// URL is the page's site-absolute path, e.g. "/ja/cka/05-ha-cluster/".
+	URL   string
+	Part  int // part number in its series, 0 for other pages
+	Title string
+	// Headings holds the page's heading texts, one a line; they weigh more
+	// than prose. Text may contain them too.
+	Headings string
+	// Text is the page's readable prose in reading order, without code
+	// blocks. It is stored in the index for snippets.
+	Text string
+	// Code is the text of the page's code blocks; it is indexed and stored
+	// after Text for snippets.
+	Code string
+}
+
+// Options change how Build writes URLs.
+type Options struct {
+	// ExplicitIndex makes every stored URL that ends in "/" end in
+	// "/index.html" instead, for a copy read from file://, where a folder
+	// has no index.
+	ExplicitIndex bool
+}
+
+// Stats describes one built index.
+type Stats struct {
+	Lang      string
+	Docs      int // pages indexed
+	Keys      int // distinct terms
+	Postings  int // (term, page) pairs
+	TextBytes int // stored snippet text, in bytes of UTF-8
+	Bytes     int // the whole script
+}
+
+// Indexer collects pages, in any order and from any goroutine, and builds
+// one index per language. The zero value is ready to use.
+type Indexer struct {
+	mu   sync.Mutex
+	docs []Doc
+}
+
+// Add queues d for the index of d.Lang.
+func (ix *Indexer) Add(d Doc) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.docs = append(ix.docs, d)
+}
+
+// Langs returns the languages that have at least one page, sorted.
+func (ix *Indexer) Langs() []string {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range ix.docs {
+		if !seen[d.Lang] {
+			seen[d.Lang] = true
+			out = append(out, d.Lang)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// IndexPath is the site-absolute path where the index of lang is written;
+// the theme's search box points at it.
+func IndexPath(lang string) string { return "/" + lang + "/search-index.js" }
+
+// Scoring constants, shared with search.js. Field weights multiply a term's
+// count in that field; BM25's k1 and b shape the saturation; weights are
+// quantised to 1..maxQ and inverse document frequencies to idfScale steps.
+const (
+	boostTitle   = 3
+	boostHeading = 2
+	bm25K1       = 1.2
+	bm25B        = 0.75
+	maxQ         = 15
+	idfScale     = 8
+	// titleBonus is added to a term's weight in a page whose title has it.
+	titleBonus = 8
+)
+
+// data is the index as stored: the JSON object inside the script.
+type data struct {
+	V     int      `json:"v"`
+	Lang  string   `json:"lang"`
+	URL   []string `json:"url"`
+	Part  []int    `json:"part"`
+	Title []string `json:"title"`
+	Text  []string `json:"text"`
+	// Keys are the terms, sorted, separated by one space.
+	Keys string `json:"keys"`
+	// Post holds one record per key, separated by one space: the key's
+	// quantised idf, then for each page holding it the gap from the
+	// previous page id and its weight (quantised BM25 term weight × 2 +
+	// 1 if the title has it), all as varints (see varint).
+	Post string `json:"post"`
+}
+
+// formatVersion is bumped whenever data or the scoring changes shape.
+const formatVersion = 1
+
+// Build writes the index of lang as a script that adds it to
+// globalThis.kakehashiSearch[lang]. Equal inputs give equal bytes, whatever
+// the order of Add calls.
+func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
+	ix.mu.Lock()
+	var docs []Doc
+	for _, d := range ix.docs {
+		if d.Lang == lang {
+			docs = append(docs, d)
+		}
+	}
+	ix.mu.Unlock()
+	sort.SliceStable(docs, func(i, j int) bool {
+		if docs[i].URL != docs[j].URL {
+			return docs[i].URL < docs[j].URL
+		}
+		return docs[i].Title < docs[j].Title
+	})
+
+	d := data{V: formatVersion, Lang: lang}
+	type posting struct{ doc, w int }
+	type termStat struct {
+		tf    float64
+		title bool
+	}
+	perDoc := make([]map[string]*termStat, len(docs))
+	lens := make([]float64, len(docs))
+	total := 0.0
+	for i, doc := range docs {
+		url := doc.URL
+		if opts.ExplicitIndex && strings.HasSuffix(url, "/") {
+			url += "index.html"
+		}
+		d.URL = append(d.URL, url)
+		d.Part = append(d.Part, doc.Part)
+		d.Title = append(d.Title, collapse(doc.Title))
+		d.Text = append(d.Text, storedText(doc))
+
+		m := map[string]*termStat{}
+		add := func(s string, boost float64, title bool) {
+			for _, t := range Tokenize(s) {
+				st := m[t]
+				if st == nil {
+					st = &termStat{}
+					m[t] = st
+				}
+				st.tf += boost
+				st.title = st.title || title
+				lens[i]++
+			}
+		}
+		add(doc.Title, boostTitle, true)
+		add(doc.Headings, boostHeading, false)
+		add(doc.Text, 1, false)
+		add(doc.Code, 1, false)
+		perDoc[i] = m
+		total += lens[i]
+	}
+	avg := 1.0
+	if len(docs) > 0 && total > 0 {
+		avg = total / float64(len(docs))
+	}
+
+	post := map[string][]posting{}
+	for i, m := range perDoc {
+		norm := bm25K1 * (1 - bm25B + bm25B*lens[i]/avg)
+		for t, st := range m {
+			s := st.tf * (bm25K1 + 1) / (st.tf + norm)
+			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
+			q = min(max(q, 1), maxQ)
+			w := q * 2
+			if st.title {
+				w++
+			}
+			post[t] = append(post[t], posting{i, w})
+		}
+	}
+	keys := make([]string, 0, len(post))
+	for t := range post {
+		keys = append(keys, t)
+	}
+	sort.Strings(keys)
+	var pb []byte
+	n := float64(len(docs))
+	stats := Stats{Lang: lang, Docs: len(docs), Keys: len(keys)}
+	for k, t := range keys {
+		ps := post[t]
+		sort.Slice(ps, func(i, j int) bool { return ps[i].doc < ps[j].doc })
+		df := float64(len(ps))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		if k > 0 {
+			pb = append(pb, ' ')
+		}
+		pb = appendVarint(pb, max(1, int(math.Round(idf*idfScale))))
+		prev := 0
+		for _, p := range ps {
+			pb = appendVarint(pb, p.doc-prev)
+			pb = appendVarint(pb, p.w)
+			prev = p.doc
+		}
+		stats.Postings += len(ps)
+	}
+	d.Keys = strings.Join(keys, " ")
+	d.Post = string(pb)
+	for _, t := range d.Text {
+		stats.TextBytes += len(t)
+	}
+	if d.URL == nil {
+		d.URL, d.Part, d.Title, d.Text = []string{}, []int{}, []string{}, []string{}
+	}
+
+	var buf bytes.Buffer
+	buf.WriteString("globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[")
+	langJSON, _ := json.Marshal(lang)
+	buf.Write(langJSON)
+	buf.WriteString("]=")
+	enc := json.NewEncoder(&buf) // escapes <, >, & and U+2028/9: safe in a script
+	_ = enc.Encode(d)            // plain data: cannot fail
+	buf.Truncate(buf.Len() - 1)  // Encode's newline
+	buf.WriteString(";\n")
+	stats.Bytes = buf.Len()
+	return buf.Bytes(), stats
+}
+
+// storedText is what a page keeps in the index for snippets: its prose,
+// then its code, with every run of white space made one space.
+func storedText(d Doc) string {
+	t, c := collapse(d.Text), collapse(d.Code)
+	switch {
+	case t == "":
+		return c
+	case c == "":
+		return t
+	}
+	return t + " " + c
+}
+
+// collapse turns every run of white space into one space and trims.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// The varint alphabet: a value is written in 5-bit groups, most significant
+// first; every group but the last comes from cont, the last from term.
+// Neither holds a space, a quote or a backslash.
+const (
+	varTerm = "0123456789abcdefghijklmnopqrstuv"
+	varCont = "wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$%"
+)
+
+func appendVarint(b []byte, v int) []byte {
+	if v < 0 {
+		v = 0
+	}
+	var groups [13]byte
+	n := 0
+	for {
+		groups[n] = byte(v & 31)
+		n++
+		v >>= 5
+		if v == 0 {
+			break
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		b = append(b, varCont[groups[i]])
+	}
+	return append(b, varTerm[groups[0]])
+}
+
+// readVarints decodes a record written with appendVarint.
+func readVarints(s string) ([]int, bool) {
+	var out []int
+	v, pending := 0, false
+	for i := 0; i < len(s); i++ {
+		if j := strings.IndexByte(varCont, s[i]); j >= 0 {
+			v, pending = v<<5|j, true
+			if v > 1<<40 {
+				return nil, false
+			}
+			continue
+		}
+		j := strings.IndexByte(varTerm, s[i])
+		if j < 0 {
+			return nil, false
+		}
+		out = append(out, v<<5|j)
+		v, pending = 0, false
+	}
+	return out, !pending
+}

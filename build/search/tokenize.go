@@ -1,0 +1,230 @@
+// Package search builds kakehashi's client-side search: one index per
+// language, written as a script so it loads from file:// as well as from a
+// server, and a Go implementation of the scoring that the browser script
+// (themes/default/static/js/search.js) mirrors exactly.
+//
+// Japanese and Korean are treated the same way at index and at query time:
+// text is NFKC-normalised and case-folded, then cut into runs by script.
+// Han, Hiragana and Katakana runs (with ー) and Hangul runs become
+// overlapping bigrams, so no dictionary is needed and a Korean particle
+// (쿼럼은) costs one unmatched bigram rather than the whole match. Latin
+// and digit runs become words, and technical tokens such as kube-apiserver
+// or 10.0.0.120 are kept whole as well as split into their parts.
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// maxTokenRunes bounds the length of an indexed token; longer words (hashes,
+// base64 in code blocks) would only bloat the index.
+const maxTokenRunes = 64
+
+// joiners are the characters that hold a technical token together:
+// kube-apiserver, 10.0.0.120, /etc/kubernetes/pki, host:6443.
+const joiners = "-._/:@"
+
+// Token is one indexed term with the byte range of the original text it
+// came from (before normalisation), for snippets and highlighting.
+type Token struct {
+	Text       string // normalised, case-folded
+	Start, End int    // byte offsets into the string given to TokenizePos
+}
+
+// Tokenize returns the terms of s in order of appearance, as indexed and as
+// queried: bigrams over Japanese and Hangul runs, words and technical
+// compounds (whole, then their parts) over Latin and digit runs.
+func Tokenize(s string) []string {
+	rs := []rune(s)
+	toks := tokenizeRunes(rs)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.text
+	}
+	return out
+}
+
+// TokenizePos is Tokenize keeping, for every term, the byte range of s it
+// was made from.
+func TokenizePos(s string) []Token {
+	rs := []rune(s)
+	toks := tokenizeRunes(rs)
+	// rune index → byte offset; ranging over s keeps invalid bytes at
+	// their real width.
+	offs := make([]int, 0, len(rs)+1)
+	for b := range s {
+		offs = append(offs, b)
+	}
+	offs = append(offs, len(s))
+	out := make([]Token, len(toks))
+	for i, t := range toks {
+		out[i] = Token{Text: t.text, Start: offs[t.start], End: offs[t.end]}
+	}
+	return out
+}
+
+// class is the role a normalised character plays in tokenisation.
+type class uint8
+
+const (
+	clOther  class = iota // separator
+	clCJK                 // Han, Hiragana, Katakana, ー
+	clHangul              // Hangul
+	clWord                // other letters, decimal digits, marks
+	clJoiner              // one of joiners
+)
+
+func classOf(r rune) class {
+	switch {
+	case r == 'ー' || r == '〆' || unicode.Is(unicode.Han, r) ||
+		unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+		return clCJK
+	case unicode.Is(unicode.Hangul, r):
+		return clHangul
+	case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+		return clWord
+	case strings.ContainsRune(joiners, r):
+		return clJoiner
+	}
+	return clOther
+}
+
+// nchar is one character of normalised text and the rune range of the
+// original text it came from.
+type nchar struct {
+	r          rune
+	start, end int
+}
+
+// isMark tells whether r attaches to the character before it: combining
+// marks and the half-width (semi-)voiced sound marks ﾞ ﾟ.
+func isMark(r rune) bool {
+	return r == 0xFF9E || r == 0xFF9F || unicode.IsMark(r)
+}
+
+// lower case-folds one rune the way JavaScript's toLowerCase does for a
+// single character that stays a single character.
+func lower(r rune) rune {
+	if r == 0x130 { // İ lowers to two characters in JavaScript; keep it
+		return r
+	}
+	return unicode.ToLower(r)
+}
+
+// normalize applies NFKC and case folding to rs one grapheme-ish group at a
+// time (a base character and the marks after it), keeping for each output
+// character the range of input runes it came from. The browser script does
+// exactly the same with String.prototype.normalize("NFKC").
+func normalize(rs []rune) []nchar {
+	out := make([]nchar, 0, len(rs))
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && isMark(rs[j]) {
+			j++
+		}
+		if j == i+1 && rs[i] < utf8.RuneSelf {
+			out = append(out, nchar{lower(rs[i]), i, j})
+			i = j
+			continue
+		}
+		for _, r := range norm.NFKC.String(string(rs[i:j])) {
+			out = append(out, nchar{lower(r), i, j})
+		}
+		i = j
+	}
+	return out
+}
+
+// rtoken is a token with a rune range of the original text.
+type rtoken struct {
+	text       string
+	start, end int
+}
+
+func tokenizeRunes(rs []rune) []rtoken {
+	cs := normalize(rs)
+	cl := make([]class, len(cs))
+	for i, c := range cs {
+		cl[i] = classOf(c.r)
+	}
+	var out []rtoken
+	emit := func(a, b int) { // normalised chars [a, b)
+		if b-a > maxTokenRunes {
+			return
+		}
+		var sb strings.Builder
+		for _, c := range cs[a:b] {
+			sb.WriteRune(c.r)
+		}
+		out = append(out, rtoken{sb.String(), cs[a].start, cs[b-1].end})
+	}
+	for i := 0; i < len(cs); {
+		switch c := cl[i]; c {
+		case clCJK, clHangul:
+			j := i + 1
+			for j < len(cs) && cl[j] == c {
+				j++
+			}
+			if j-i == 1 {
+				emit(i, j)
+			}
+			for k := i; k+1 < j; k++ {
+				emit(k, k+2)
+			}
+			i = j
+		case clWord:
+			var runs [][2]int
+			p := i
+			for {
+				r0 := p
+				for p < len(cs) && cl[p] == clWord {
+					p++
+				}
+				runs = append(runs, [2]int{r0, p})
+				q := p
+				for q < len(cs) && cl[q] == clJoiner {
+					q++
+				}
+				if q > p && q < len(cs) && cl[q] == clWord {
+					p = q
+					continue
+				}
+				break
+			}
+			if len(runs) > 1 {
+				emit(runs[0][0], runs[len(runs)-1][1])
+			}
+			for _, r := range runs {
+				emit(r[0], r[1])
+			}
+			i = p
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// fold is the text as the phrase check sees it: normalised and case-folded,
+// every separator run turned into one space, trimmed.
+func fold(s string) string {
+	cs := normalize([]rune(s))
+	var sb strings.Builder
+	space := false
+	for _, c := range cs {
+		if classOf(c.r) == clOther {
+			space = sb.Len() > 0
+			continue
+		}
+		if space {
+			sb.WriteByte(' ')
+			space = false
+		}
+		sb.WriteRune(c.r)
+	}
+	return sb.String()
+}
