@@ -1,0 +1,439 @@
+// Package render turns the site's pages into HTML with a theme's
+// html/template layouts, lists the theme's static files, and writes the
+// sitemap, the Atom feeds and robots.txt.
+//
+// A theme folder holds layouts/*.html and static/. layouts/baseof.html
+// defines the template "base", the page skeleton; one file per page kind
+// (article.html, home.html, series.html, root.html, 404.html) defines the
+// blocks "base" calls ("title", "main"); every other file in layouts/ holds
+// partials shared by all kinds.
+//
+// Templates see the Page as "." and these functions, bound to the page
+// being rendered:
+//
+//	T key              UI string in the page's language
+//	Tf key args...     UI string formatted with args (fmt verbs)
+//	Tin lang key       UI string in another language
+//	rel path           site-absolute path → URL relative to this page
+//	                   (absolute on the 404 page, which is served at any depth)
+//	abs path           site-absolute path → Site.BaseURL + path
+//	date t             date in the page's language (2026年11月2日, 2026년 11월 2일)
+//	isodate t          2026-11-02
+//	lang               the page's language, the site's first on the root page
+//	langs              the site's languages
+//	siteTitle          the site title in the page's language
+//	siteTitleIn lang   the site title in lang
+//	home               "/<lang>/", this language's home
+//	feed               "/<lang>/index.xml", this language's Atom feed
+//	xdefault           the URL of the x-default alternate, or ""
+//	dict k v k v...    a map, to pass several values to a template
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	htmltemplate "html/template"
+	"io"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/template/parse"
+	"time"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/i18n"
+	"github.com/spf13/afero"
+)
+
+// baseFile is the layout that defines the page skeleton, "base".
+const baseFile = "baseof.html"
+
+// Kinds lists every page kind a theme must have a layout for.
+var kinds = [...]string{KindArticle, KindHome, KindSeries, KindRoot, KindNotFound}
+
+// Theme is a loaded theme: one template set per page kind. Render is safe
+// for concurrent use.
+type Theme struct {
+	fsys   afero.Fs
+	dir    string
+	bundle *i18n.Bundle
+	// sources maps each layout's path to its text, to place errors.
+	sources map[string][]byte
+	layouts map[string]*layout
+}
+
+// layout is one page kind's templates: a master that is never executed and
+// a pool of executable clones, each with its functions bound to a state.
+type layout struct {
+	master *htmltemplate.Template
+	pool   sync.Pool
+}
+
+// instance is one executable clone of a layout. Its functions read the page
+// from state, so one instance renders one page at a time.
+type instance struct {
+	t     *htmltemplate.Template
+	state *state
+}
+
+// state is what the template functions of one instance see.
+type state struct {
+	page *Page
+}
+
+// Load parses the theme in themeDir: every layouts/*.html file, checked so
+// that template syntax and HTML escaping errors come back now, each at its
+// file:line:col.
+func Load(fsys afero.Fs, themeDir string, bundle *i18n.Bundle) (*Theme, diag.List) {
+	if bundle == nil {
+		return nil, diag.List{diag.File(themeDir, "no UI strings given to the theme")}
+	}
+	th := &Theme{
+		fsys:    fsys,
+		dir:     themeDir,
+		bundle:  bundle,
+		sources: make(map[string][]byte),
+		layouts: make(map[string]*layout),
+	}
+	layoutDir := path.Join(themeDir, "layouts")
+	entries, err := afero.ReadDir(fsys, layoutDir)
+	if err != nil {
+		return nil, diag.List{diag.File(layoutDir, "cannot read layouts: %v", err)}
+	}
+	var diags diag.List
+	var shared []string // the base and partials, by path
+	kindFile := make(map[string]string)
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".html") {
+			continue
+		}
+		p := path.Join(layoutDir, name)
+		src, err := afero.ReadFile(fsys, p)
+		if err != nil {
+			diags = append(diags, diag.File(p, "cannot read: %v", err))
+			continue
+		}
+		th.sources[p] = src
+		if k := strings.TrimSuffix(name, ".html"); isKind(k) {
+			kindFile[k] = p
+		} else {
+			shared = append(shared, p)
+		}
+	}
+	sort.Strings(shared)
+	if _, ok := th.sources[path.Join(layoutDir, baseFile)]; !ok {
+		diags = append(diags, diag.File(path.Join(layoutDir, baseFile), "missing: the base layout defines the template \"base\""))
+	}
+
+	base := htmltemplate.New("").Funcs(th.funcs(&state{}))
+	for _, p := range shared {
+		if _, err := base.New(p).Parse(string(th.sources[p])); err != nil {
+			diags = append(diags, th.parseDiag(p, err))
+		}
+	}
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	for _, k := range kinds {
+		p, ok := kindFile[k]
+		if !ok {
+			diags = append(diags, diag.File(path.Join(layoutDir, k+".html"), "missing: the layout for %s pages", k))
+			continue
+		}
+		t, err := base.Clone()
+		if err != nil {
+			diags = append(diags, diag.File(p, "%v", err))
+			continue
+		}
+		if _, err := t.New(p).Parse(string(th.sources[p])); err != nil {
+			diags = append(diags, th.parseDiag(p, err))
+			continue
+		}
+		if t.Lookup("base") == nil {
+			diags = append(diags, diag.File(path.Join(layoutDir, baseFile), "no template \"base\" is defined"))
+			continue
+		}
+		l := &layout{master: t}
+		l.pool.New = func() any { return th.newInstance(l) }
+		th.layouts[k] = l
+		if err := th.check(k); err != nil {
+			diags = append(diags, err...)
+		}
+	}
+	if len(diags) > 0 {
+		diags.Sort()
+		return nil, diags
+	}
+	return th, nil
+}
+
+func isKind(k string) bool {
+	for _, kk := range kinds {
+		if k == kk {
+			return true
+		}
+	}
+	return false
+}
+
+// newInstance clones l's master and binds its functions to a fresh state.
+// A nil t means the clone failed (it cannot once Load succeeded).
+func (th *Theme) newInstance(l *layout) *instance {
+	st := &state{}
+	t, err := l.master.Clone()
+	if err != nil {
+		return &instance{state: st}
+	}
+	return &instance{t: t.Funcs(th.funcs(st)), state: st}
+}
+
+// check runs the escaper on kind's templates, by executing them once with a
+// stand-in page, so escaping errors surface at Load. Execution errors on the
+// stand-in page are expected and ignored.
+func (th *Theme) check(kind string) diag.List {
+	l := th.layouts[kind]
+	inst := l.pool.Get().(*instance)
+	if inst.t == nil {
+		return diag.List{diag.File(th.dir, "cannot clone the %s layout", kind)}
+	}
+	langs := th.bundle.Langs()
+	site := &Site{Title: map[string]string{}, Langs: langs}
+	p := &Page{Site: site, Kind: kind, URL: "/"}
+	if len(langs) > 0 {
+		p.Lang = langs[0]
+	}
+	inst.state.page = p
+	err := inst.t.ExecuteTemplate(io.Discard, "base", p)
+	inst.state.page = nil
+	l.pool.Put(inst)
+	var he *htmltemplate.Error
+	if errors.As(err, &he) {
+		return diag.List{th.escapeDiag(inst.t, he)}
+	}
+	return nil
+}
+
+// Render executes the layout for p.Kind and writes the page to w. Nothing is
+// written when execution fails; the error is a diag.Diagnostic naming the
+// template file and line when it can.
+func (th *Theme) Render(w io.Writer, p *Page) error {
+	if p == nil {
+		return errors.New("render: nil page")
+	}
+	if p.Site == nil {
+		return diag.File(p.URL, "render: page has no Site")
+	}
+	l, ok := th.layouts[p.Kind]
+	if !ok {
+		return diag.File(p.URL, "render: no layout for page kind %q", p.Kind)
+	}
+	inst := l.pool.Get().(*instance)
+	if inst.t == nil {
+		return diag.File(th.dir, "render: cannot clone the %s layout", p.Kind)
+	}
+	inst.state.page = p
+	var buf bytes.Buffer
+	err := inst.t.ExecuteTemplate(&buf, "base", p)
+	inst.state.page = nil
+	l.pool.Put(inst)
+	if err != nil {
+		return th.execDiag(inst.t, err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// parseErrRE matches text/template errors: "template: NAME:LINE: msg" and,
+// for execution errors, "template: NAME:LINE:COL: msg".
+var parseErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
+
+// locRE matches the ":LINE:COL" that ends parse.Tree.ErrorContext's location.
+var locRE = regexp.MustCompile(`:(\d+):(\d+)$`)
+
+// parseDiag places a template parse error in its file.
+func (th *Theme) parseDiag(p string, err error) diag.Diagnostic {
+	msg := err.Error()
+	m := parseErrRE.FindStringSubmatch(msg)
+	if m == nil {
+		return diag.File(p, "%s", strings.TrimPrefix(msg, "template: "))
+	}
+	file := m[1]
+	src, ok := th.sources[file]
+	if !ok {
+		file, src = p, th.sources[p]
+	}
+	line, _ := strconv.Atoi(m[2])
+	return diag.AtLine(file, src, line, firstCol(src, line), "%s", m[4])
+}
+
+// execDiag places an execution error in its template file.
+func (th *Theme) execDiag(t *htmltemplate.Template, err error) error {
+	var he *htmltemplate.Error
+	if errors.As(err, &he) {
+		return th.escapeDiag(t, he)
+	}
+	msg := err.Error()
+	m := parseErrRE.FindStringSubmatch(msg)
+	if m == nil {
+		return diag.File(th.dir, "%s", msg)
+	}
+	src, ok := th.sources[m[1]]
+	if !ok {
+		return diag.File(m[1], "%s", m[4])
+	}
+	line, _ := strconv.Atoi(m[2])
+	if m[3] == "" {
+		return diag.AtLine(m[1], src, line, firstCol(src, line), "%s", m[4])
+	}
+	col, _ := strconv.Atoi(m[3]) // a 0-based byte column
+	return diag.At(m[1], src, diag.Offset(src, line, 1)+col, "%s", m[4])
+}
+
+// escapeDiag places an html/template escaping error, whose Name is a
+// defined template's name, in the file that defines it.
+func (th *Theme) escapeDiag(t *htmltemplate.Template, he *htmltemplate.Error) diag.Diagnostic {
+	file := ""
+	if d := t.Lookup(he.Name); d != nil && d.Tree != nil {
+		file = d.Tree.ParseName
+	}
+	src, ok := th.sources[file]
+	if !ok {
+		return diag.File(th.dir, "%s", he.Error())
+	}
+	if he.Node != nil {
+		if d := t.Lookup(he.Name); d != nil && d.Tree != nil {
+			loc, _ := safeErrorContext(d.Tree, he.Node)
+			if m := locRE.FindStringSubmatch(loc); m != nil {
+				line, _ := strconv.Atoi(m[1])
+				col, _ := strconv.Atoi(m[2])
+				return diag.At(file, src, diag.Offset(src, line, 1)+col, "%s", he.Description)
+			}
+		}
+	}
+	if he.Line > 0 {
+		return diag.AtLine(file, src, he.Line, firstCol(src, he.Line), "%s", he.Description)
+	}
+	return diag.File(file, "%s", he.Description)
+}
+
+// safeErrorContext calls tree.ErrorContext, which can panic on a node from
+// another tree.
+func safeErrorContext(tree *parse.Tree, n parse.Node) (loc, ctx string) {
+	defer func() {
+		if recover() != nil {
+			loc, ctx = "", ""
+		}
+	}()
+	return tree.ErrorContext(n)
+}
+
+// firstCol is the 1-based column of the first non-blank character of line.
+func firstCol(src []byte, line int) int {
+	s := diag.LineText(src, line)
+	return len([]rune(s)) - len([]rune(strings.TrimLeft(s, " \t"))) + 1
+}
+
+// funcs returns the template functions bound to st.
+func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
+	lang := func() string {
+		if st.page != nil && st.page.Lang != "" {
+			return st.page.Lang
+		}
+		if st.page != nil && st.page.Site != nil && len(st.page.Site.Langs) > 0 {
+			return st.page.Site.Langs[0]
+		}
+		if ls := th.bundle.Langs(); len(ls) > 0 {
+			return ls[0]
+		}
+		return ""
+	}
+	site := func() *Site {
+		if st.page == nil || st.page.Site == nil {
+			return &Site{}
+		}
+		return st.page.Site
+	}
+	abs := func(p string) string { return Abs(site().BaseURL, p) }
+	return htmltemplate.FuncMap{
+		"T":  func(key string) string { return th.bundle.T(lang(), key) },
+		"Tf": func(key string, args ...any) string { return th.bundle.Tf(lang(), key, args...) },
+		"Tin": func(l, key string) string {
+			return th.bundle.T(l, key)
+		},
+		"rel": func(p string) string {
+			if st.page == nil {
+				return p
+			}
+			if st.page.Kind == KindNotFound {
+				return abs(p)
+			}
+			return Rel(st.page.URL, p)
+		},
+		"abs": abs,
+		"date": func(t time.Time) string {
+			if t.IsZero() {
+				return ""
+			}
+			return t.Format(th.bundle.T(lang(), "date_format"))
+		},
+		"isodate": func(t time.Time) string {
+			if t.IsZero() {
+				return ""
+			}
+			return t.Format("2006-01-02")
+		},
+		"lang":        lang,
+		"langs":       func() []string { return site().Langs },
+		"siteTitle":   func() string { return site().Title[lang()] },
+		"siteTitleIn": func(l string) string { return site().Title[l] },
+		"home":        func() string { return "/" + lang() + "/" },
+		"feed":        func() string { return "/" + lang() + "/index.xml" },
+		"dict":        dict,
+		"xdefault": func() string {
+			if st.page == nil {
+				return ""
+			}
+			return xDefault(site(), st.page.Translations)
+		},
+	}
+}
+
+// xDefault is the URL of the translation in the site's first language, the
+// x-default alternate, or "" when that translation does not exist.
+func xDefault(site *Site, ts []Translation) string {
+	first := "ja"
+	if len(site.Langs) > 0 {
+		first = site.Langs[0]
+	}
+	for _, t := range ts {
+		if t.Lang == first && t.Exists {
+			return t.URL
+		}
+	}
+	return ""
+}
+
+// dict builds a map from key, value pairs; an odd or non-string key is an
+// error, reported at the call in the template.
+func dict(kv ...any) (map[string]any, error) {
+	if len(kv)%2 != 0 {
+		return nil, errors.New("dict: odd number of arguments")
+	}
+	m := make(map[string]any, len(kv)/2)
+	for i := 0; i < len(kv); i += 2 {
+		k, ok := kv[i].(string)
+		if !ok {
+			return nil, fmt.Errorf("dict: key %v is not a string", kv[i])
+		}
+		m[k] = kv[i+1]
+	}
+	return m, nil
+}
+
+// String describes the theme for debugging.
+func (th *Theme) String() string { return fmt.Sprintf("theme %s", th.dir) }

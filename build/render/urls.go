@@ -1,0 +1,59 @@
+package render
+
+import "strings"
+
+// Rel turns the site-absolute path target ("/css/main.css") into a URL
+// relative to the page at the site-absolute path from ("/ja/cka/05-ha-cluster/"),
+// so that the site works under any base URL and from file://. A page path
+// ending in "/" is a folder (its index.html); any other is a file in its
+// folder. A target ending in "/" stays a folder link, and a query or fragment
+// is kept. Targets that are not site-absolute (a fragment, a relative path,
+// a URL with a scheme, a protocol-relative URL) come back unchanged.
+//
+//	Rel("/ja/cka/05-ha-cluster/", "/css/main.css") == "../../../css/main.css"
+//	Rel("/ja/cka/05-ha-cluster/", "/ko/cka/05-ha-cluster/") == "../../../ko/cka/05-ha-cluster/"
+//	Rel("/", "/ja/") == "ja/"
+//	Rel("/ja/", "/") == "../"
+func Rel(from, target string) string {
+	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") {
+		return target
+	}
+	dir := from
+	if i := strings.IndexAny(dir, "?#"); i >= 0 {
+		dir = dir[:i]
+	}
+	if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+		dir = dir[:i+1]
+	} else {
+		dir = "/"
+	}
+	depth := strings.Count(dir, "/") - 1
+	// Collapse empty segments ("//") so they do not count as folders.
+	for _, seg := range strings.Split(strings.Trim(dir, "/"), "/") {
+		if seg == "" && depth > 0 {
+			depth--
+		}
+	}
+	up := strings.Repeat("../", max(depth, 0))
+	rest := strings.TrimPrefix(target, "/")
+	switch {
+	case up+rest == "":
+		return "./"
+	case up == "" && (strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "?")):
+		return "./" + rest
+	}
+	return up + rest
+}
+
+// Abs turns the site-absolute path p into an absolute URL under baseURL
+// ("https://example.org/course/" + "ja/"). An empty baseURL leaves p as is;
+// a URL with a scheme comes back unchanged.
+func Abs(baseURL, p string) string {
+	if strings.Contains(p, "://") || baseURL == "" {
+		return p
+	}
+	if !strings.HasSuffix(baseURL, "/") {
+		baseURL += "/"
+	}
+	return baseURL + strings.TrimPrefix(p, "/")
+}
