@@ -206,27 +206,30 @@ const (
 // scoped to .chroma, each with a colour for highlighted lines (.hl). The
 // bytes are the same on every call.
 func (h *Highlighter) CSS() []byte {
-	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
 	var b bytes.Buffer
 	b.WriteString("/* code highlighting: light */\n")
-	_ = f.WriteCSS(&b, h.light)
-	writeHL(&b, "", h.light, fallbackHLLight)
+	writeStyle(&b, "", h.light, fallbackHLLight)
 	b.WriteString("/* code highlighting: dark */\n@media (prefers-color-scheme: dark) {\n")
-	var d bytes.Buffer
-	_ = f.WriteCSS(&d, h.dark)
-	writeHL(&d, "", h.dark, fallbackHLDark)
-	for _, line := range strings.SplitAfter(d.String(), "\n") {
-		if line != "" {
-			b.WriteString("  ")
-			b.WriteString(line)
-		}
-	}
+	writeStyle(&b, "  ", h.dark, fallbackHLDark)
 	b.WriteString("}\n")
 	return b.Bytes()
 }
 
-func writeHL(b *bytes.Buffer, indent string, s *chroma.Style, fallback string) {
-	bg := fallback
+// writeStyle writes the rules of s scoped to .chroma, each line indented,
+// then the colour of highlighted lines.
+func writeStyle(b *bytes.Buffer, indent string, s *chroma.Style, fallbackHL string) {
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
+	var css bytes.Buffer
+	_ = f.WriteCSS(&css, s)
+	for _, line := range strings.Split(css.String(), "\n") {
+		if !strings.HasPrefix(line, ".chroma") {
+			continue // chroma's unscoped ".bg" rule; .chroma has the same background
+		}
+		b.WriteString(indent)
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	bg := fallbackHL
 	if e := s.Get(chroma.LineHighlight); e.Background.IsSet() {
 		bg = e.Background.String()
 	}

@@ -44,6 +44,12 @@ func TestCSS(t *testing.T) {
 			t.Errorf("CSS contains %q", bad)
 		}
 	}
+	for _, line := range strings.Split(css, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.Contains(l, "{ ") && !strings.HasPrefix(l, ".chroma") && !strings.HasPrefix(l, "@media") {
+			t.Errorf("rule not scoped to .chroma: %q", line)
+		}
+	}
 	light, dark, _ := strings.Cut(css, "@media")
 	if light == "" || dark == "" || light == dark {
 		t.Errorf("light and dark parts not distinct")
