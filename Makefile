@@ -1,0 +1,26 @@
+# kakehashi — a static site generator for bilingual (ja/ko) course material.
+GO ?= go
+FUZZTIME ?= 10s
+
+.PHONY: build test vet fuzz clean
+
+## build: render the bundled course into public/
+build:
+	$(GO) run ./cmd/kakehashi build
+
+## test: every test: vet, unit, whole-site, browser (headless Chromium), short fuzzing
+test: vet
+	$(GO) test ./...
+	$(MAKE) fuzz
+
+vet:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }
+
+## fuzz: run each fuzz target briefly
+fuzz:
+	$(GO) test -run=NONE -fuzz=FuzzRender -fuzztime=$(FUZZTIME) ./build/markdown
+
+## clean: remove build output
+clean:
+	rm -rf public bin .kakehashi-tmp-*

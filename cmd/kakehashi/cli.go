@@ -1,0 +1,304 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/output"
+)
+
+const usage = `kakehashi builds a course site in Japanese and Korean.
+
+Usage:
+  kakehashi <command> [flags]
+
+Commands:
+  build     render content/ into public/
+  render    print the HTML of one markdown document
+  version   print the version
+  help      print this help, or a command's: kakehashi help build
+
+Run "kakehashi <command> -h" for a command's flags.
+`
+
+// command is one subcommand.
+type command struct {
+	name, synopsis string
+	run            func(ctx context.Context, env *cliEnv, args []string) int
+}
+
+// cliEnv is what a command talks to.
+type cliEnv struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+func commands() []command {
+	return []command{
+		{"build", "kakehashi build [-s DIR] [-d DIR] [--base-url URL] [--drafts]", runBuild},
+		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
+		{"version", "kakehashi version", func(_ context.Context, e *cliEnv, _ []string) int {
+			fmt.Fprintf(e.stdout, "kakehashi %s\n", build.Version)
+			return 0
+		}},
+	}
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	env := &cliEnv{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "--help", "-help":
+		if len(args) > 1 {
+			for _, c := range commands() {
+				if c.name == args[1] {
+					return c.run(ctx, env, []string{"-h"})
+				}
+			}
+			fmt.Fprintf(stderr, "kakehashi help: unknown command %q\n", args[1])
+			return 2
+		}
+		fmt.Fprint(stdout, usage)
+		return 0
+	case "-v", "--version":
+		name = "version"
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, env, args[1:])
+		}
+	}
+	fmt.Fprintf(stderr, "kakehashi: unknown command %q\n\n%s", name, usage)
+	return 2
+}
+
+// newFlags makes a flag set that prints the command's synopsis on -h.
+func newFlags(env *cliEnv, name, synopsis, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(env.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(env.stderr, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, about)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags; it returns -1 to go on, or the exit code.
+func parse(fs *flag.FlagSet, args []string) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	return -1
+}
+
+func runBuild(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlags(env, "build", "kakehashi build [-s DIR] [-d DIR] [--base-url URL] [--drafts]",
+		"Renders the site into the destination folder. The new site replaces the old one\nonly when the whole build succeeded.")
+	var src, dest, baseURL string
+	var drafts, quiet bool
+	fs.StringVar(&src, "s", ".", "site `folder` holding content/, themes/ and i18n/")
+	fs.StringVar(&src, "source", ".", "same as -s")
+	fs.StringVar(&dest, "d", "", "destination `folder` (default: public/ in the site folder)")
+	fs.StringVar(&dest, "dest", "", "same as -d")
+	fs.StringVar(&baseURL, "base-url", "", "absolute `URL` the site is published under, for canonical links, sitemap and feeds")
+	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
+	fs.BoolVar(&quiet, "q", false, "print only errors")
+	if code := parse(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "kakehashi build: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if dest == "" {
+		dest = filepath.Join(src, "public")
+	}
+	opts := build.Options{BaseURL: baseURL, Drafts: drafts}
+	prog := newProgress(env.stderr, quiet)
+	opts.Progress = prog.update
+	b, err := build.New(siteFs(src), opts)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
+		return 1
+	}
+	res, err := b.Build(ctx)
+	prog.clear()
+	if err != nil {
+		return reportFailure(env, "build", err, src, dest)
+	}
+	start := time.Now()
+	if err := output.Publish(ctx, afero.NewOsFs(), dest, res.Site); err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, err, dest)
+		return 1
+	}
+	res.Summary.Elapsed += time.Since(start)
+	printWarnings(env.stderr, res.Summary.Warnings, src)
+	if !quiet {
+		fmt.Fprintf(env.stdout, "kakehashi %s: built %s\n%s\n", build.Version, dest, res.Summary)
+	}
+	return 0
+}
+
+// reportFailure prints every diagnostic and says the output is untouched.
+func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
+	diags := diag.FromError(err)
+	for _, d := range diags {
+		fmt.Fprintln(env.stderr, relTo(src, d).String())
+	}
+	n := len(diags.Errors())
+	fmt.Fprintf(env.stderr, "kakehashi %s: %d error%s", cmd, n, plural(n))
+	if dest != "" {
+		fmt.Fprintf(env.stderr, "; %s was left as it was", dest)
+	}
+	fmt.Fprintln(env.stderr)
+	return 1
+}
+
+func printWarnings(w io.Writer, ws diag.List, src string) {
+	for _, d := range ws {
+		fmt.Fprintln(w, relTo(src, d).String())
+	}
+}
+
+// relTo prefixes a diagnostic's path with the site folder, so the path is
+// valid from where the command was run.
+func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
+	if d.Path != "" && src != "." && src != "" && !filepath.IsAbs(d.Path) {
+		d.Path = filepath.ToSlash(filepath.Join(src, d.Path))
+	}
+	return d
+}
+
+// siteFs is the site folder as the build's input filesystem.
+func siteFs(src string) afero.Fs {
+	abs, err := filepath.Abs(src)
+	if err != nil {
+		abs = src
+	}
+	return afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), abs))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// progress shows "rendering 120/2000" on a terminal and nothing elsewhere.
+type progress struct {
+	w      io.Writer
+	on     bool
+	last   time.Time
+	shown  bool
+	prefix string
+}
+
+func newProgress(w io.Writer, quiet bool) *progress {
+	p := &progress{w: w, prefix: "rendering"}
+	if f, ok := w.(*os.File); ok && !quiet {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 && os.Getenv("TERM") != "dumb" {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) update(done, total int) {
+	if !p.on || total < 200 {
+		return
+	}
+	if now := time.Now(); now.Sub(p.last) > 100*time.Millisecond || done == total {
+		p.last = now
+		fmt.Fprintf(p.w, "\r%s %d/%d pages", p.prefix, done, total)
+		p.shown = true
+	}
+}
+
+func (p *progress) clear() {
+	if p.shown {
+		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", 40)+"\r")
+	}
+}
+
+func runRender(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlags(env, "render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]",
+		"Prints the HTML fragment of one markdown document (front matter, markdown,\ncode blocks, #N links) as a build renders it. FILE \"-\" or none reads stdin.")
+	var lang, src string
+	fs.StringVar(&lang, "lang", "", "language of the document, `ja|ko` (default: from its content/<lang>/ folder, else ja)")
+	fs.StringVar(&src, "s", ".", "site `folder`, for series links and UI strings")
+	fs.StringVar(&src, "source", ".", "same as -s")
+	// Accept flags after the file name too: kakehashi render a.md --lang ko.
+	var file string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") || len(args) > 0 && args[0] == "-" {
+		file, args = args[0], args[1:]
+	}
+	if code := parse(fs, args); code >= 0 {
+		return code
+	}
+	if file == "" && fs.NArg() > 0 {
+		file = fs.Arg(0)
+	}
+	var data []byte
+	var err error
+	name := file
+	if file == "" || file == "-" {
+		name = "<stdin>"
+		data, err = io.ReadAll(env.stdin)
+	} else {
+		data, err = os.ReadFile(file)
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
+		return 1
+	}
+	if lang == "" {
+		lang = langFromPath(file)
+	}
+	if lang != "" && lang != "ja" && lang != "ko" {
+		fmt.Fprintf(env.stderr, "kakehashi render: --lang must be ja or ko, got %q\n", lang)
+		return 2
+	}
+	b, err := build.New(siteFs(src), build.Options{})
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
+		return 1
+	}
+	html, diags := b.RenderDoc(ctx, name, data, lang)
+	for _, d := range diags {
+		fmt.Fprintln(env.stderr, d.String())
+	}
+	if len(diags.Errors()) > 0 {
+		return 1
+	}
+	env.stdout.Write(html)
+	return 0
+}
+
+// langFromPath finds "ja" or "ko" as a folder of the path.
+func langFromPath(p string) string {
+	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
+		if part == "ja" || part == "ko" {
+			return part
+		}
+	}
+	return ""
+}

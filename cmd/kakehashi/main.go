@@ -1,0 +1,18 @@
+// Command kakehashi builds, serves, exports and checks a bilingual
+// (Japanese and Korean) course site. It only parses flags and calls the
+// packages under build/.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
