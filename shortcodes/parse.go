@@ -1,0 +1,367 @@
+package shortcodes
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// Kind is the type of an argument value.
+type Kind int
+
+// Argument types.
+const (
+	String Kind = iota // "quoted", `raw` or a bare word
+	Int                // 3, -1
+	Float              // 1.5, 2e3
+	Bool               // true, false
+)
+
+// String names the kind as error messages do.
+func (k Kind) String() string {
+	switch k {
+	case Int:
+		return "integer"
+	case Float:
+		return "float"
+	case Bool:
+		return "boolean"
+	}
+	return "string"
+}
+
+// Value is one typed argument value.
+type Value struct {
+	Kind  Kind
+	Str   string // String: the unescaped text
+	Int   int64
+	Float float64
+	Bool  bool
+}
+
+// Any returns the value as a Go string, int64, float64 or bool.
+func (v Value) Any() any {
+	switch v.Kind {
+	case Int:
+		return v.Int
+	case Float:
+		return v.Float
+	case Bool:
+		return v.Bool
+	}
+	return v.Str
+}
+
+// Describe prints the value with its kind, as error messages show it:
+// `string "x"`, `integer 3`.
+func (v Value) Describe() string {
+	switch v.Kind {
+	case Int:
+		return fmt.Sprintf("integer %d", v.Int)
+	case Float:
+		return "float " + strconv.FormatFloat(v.Float, 'g', -1, 64)
+	case Bool:
+		return fmt.Sprintf("boolean %t", v.Bool)
+	}
+	return fmt.Sprintf("string %q", v.Str)
+}
+
+// Arg is one argument of a call.
+type Arg struct {
+	Name  string // "" when positional
+	Value Value
+	Pos   int // byte offset of the argument (its name, or its value when positional)
+}
+
+// Call is one shortcode call found in a source.
+type Call struct {
+	Name string
+	Args []Arg // in source order; all named or all positional
+	// Pos is the byte offset of the opening "{{"; End is just past the
+	// closing tag of a pair, or past the opening tag otherwise; TagEnd is
+	// just past the opening tag.
+	Pos, TagEnd, End int
+	NamePos          int    // byte offset of the name
+	Paired           bool   // {{< x >}}…{{< /x >}}
+	Inner            string // the raw text between the tags of a pair
+	InnerPos         int    // byte offset of Inner
+	Markdown         bool   // the {{% %}} form
+	SelfClosing      bool   // {{< x />}}
+	// Children are the calls inside Inner (Parse only; in the markdown
+	// AST they are child nodes).
+	Children []Call
+}
+
+// Positional tells whether the call's arguments are positional.
+func (c *Call) Positional() bool { return len(c.Args) > 0 && c.Args[0].Name == "" }
+
+// Delims returns the call's delimiters, "{{<" and ">}}" or "{{%" and "%}}".
+func (c *Call) Delims() (left, right string) { return delims(c.Markdown) }
+
+func delims(markdown bool) (string, string) {
+	if markdown {
+		return "{{%", "%}}"
+	}
+	return "{{<", ">}}"
+}
+
+// Error is a problem at a byte offset of the source.
+type Error struct {
+	Pos int
+	Msg string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Pos, e.Msg) }
+
+// tag is one lexed and checked shortcode tag.
+type tag struct {
+	pos, end    int
+	markdown    bool
+	closing     bool
+	selfClosing bool
+	literal     bool   // {{</* … */>}}
+	text        string // literal: the text to print
+	name        string
+	namePos     int
+	args        []Arg
+}
+
+func (t *tag) call() Call {
+	return Call{Name: t.name, Args: t.args, Pos: t.pos, TagEnd: t.end, End: t.end, NamePos: t.namePos,
+		Markdown: t.markdown, SelfClosing: t.selfClosing}
+}
+
+// parseTag reads the tag starting with "{{" at src[off], looking no further
+// than limit.
+func parseTag(src []byte, off, limit int) (tag, *Error) {
+	t := tag{pos: off}
+	items := lexTag(src, off, limit)
+	seen := map[string]bool{}
+	pending := false // the last argument is named and waits for its value
+	for _, it := range items {
+		switch it.typ {
+		case itemError:
+			return t, &Error{Pos: it.pos, Msg: it.val}
+		case itemLeftDelim:
+			t.markdown = it.val == "{{%"
+		case itemLiteral:
+			t.literal, t.text, t.end = true, it.val, it.end
+			t.markdown = bytes.HasPrefix(src[off:], []byte("{{%"))
+			return t, nil
+		case itemCloseMark:
+			t.closing = true
+		case itemSelfClose:
+			if t.closing {
+				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("closing shortcode %q cannot be self-closing", t.name)}
+			}
+			t.selfClosing = true
+		case itemName:
+			t.name, t.namePos = it.val, it.pos
+		case itemParam:
+			if t.closing {
+				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("closing shortcode %q takes no arguments", t.name)}
+			}
+			if len(t.args) > 0 && t.args[0].Name == "" {
+				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("positional and named arguments cannot be mixed in %q", t.name)}
+			}
+			if seen[it.val] {
+				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("argument %q is given twice", it.val)}
+			}
+			seen[it.val] = true
+			t.args = append(t.args, Arg{Name: it.val, Pos: it.pos})
+			pending = true
+		case itemString, itemRawString, itemWord:
+			v := Value{Kind: String, Str: it.val}
+			if it.typ == itemWord {
+				var err *Error
+				if v, err = wordValue(it); err != nil {
+					return t, err
+				}
+			}
+			if pending {
+				t.args[len(t.args)-1].Value = v
+				pending = false
+				continue
+			}
+			if t.closing {
+				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("closing shortcode %q takes no arguments", t.name)}
+			}
+			if len(t.args) > 0 && t.args[0].Name != "" {
+				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("positional and named arguments cannot be mixed in %q", t.name)}
+			}
+			t.args = append(t.args, Arg{Value: v, Pos: it.pos})
+		case itemRightDelim:
+			t.end = it.end
+		}
+	}
+	return t, nil
+}
+
+// wordValue types an unquoted value: boolean, integer, float or bare word.
+func wordValue(it item) (Value, *Error) {
+	w := it.val
+	switch w {
+	case "true", "false":
+		return Value{Kind: Bool, Bool: w == "true"}, nil
+	}
+	switch numberKind(w) {
+	case Int:
+		n, err := strconv.ParseInt(w, 10, 64)
+		if err != nil {
+			return Value{}, &Error{Pos: it.pos, Msg: fmt.Sprintf("integer %s is out of range", w)}
+		}
+		return Value{Kind: Int, Int: n}, nil
+	case Float:
+		f, err := strconv.ParseFloat(w, 64)
+		if err != nil {
+			return Value{}, &Error{Pos: it.pos, Msg: fmt.Sprintf("float %s is out of range", w)}
+		}
+		return Value{Kind: Float, Float: f}, nil
+	}
+	return Value{Kind: String, Str: w}, nil
+}
+
+// numberKind tells whether w is written as an integer ([+-]digits) or a
+// float ([+-]digits.digits with an optional exponent); String otherwise.
+func numberKind(w string) Kind {
+	i := 0
+	if i < len(w) && (w[i] == '+' || w[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	intPart := digits()
+	if i == len(w) {
+		if intPart > 0 {
+			return Int
+		}
+		return String
+	}
+	frac := 0
+	if w[i] == '.' {
+		i++
+		frac = digits()
+	}
+	if intPart+frac == 0 {
+		return String
+	}
+	if i < len(w) && (w[i] == 'e' || w[i] == 'E') {
+		i++
+		if i < len(w) && (w[i] == '+' || w[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return String
+		}
+	}
+	if i != len(w) {
+		return String
+	}
+	return Float
+}
+
+// nextTag returns the offset of the next "{{<" or "{{%" in src at or after
+// from, or -1.
+func nextTag(src []byte, from int) int {
+	for i := from; i+2 < len(src); i++ {
+		j := bytes.Index(src[i:], []byte("{{"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+2 < len(src) && (src[i+2] == '<' || src[i+2] == '%') {
+			return i
+		}
+	}
+	return -1
+}
+
+// resume returns where scanning continues after a tag starting at start
+// failed at errPos: past the next "}}" on the same line, or the line's end.
+func resume(src []byte, start, errPos int) int {
+	p := max(errPos, start+2)
+	for i := p; i < len(src); i++ {
+		switch {
+		case src[i] == '\n':
+			return i
+		case src[i] == '}' && i+1 < len(src) && src[i+1] == '}':
+			return i + 2
+		}
+	}
+	return len(src)
+}
+
+// Parse finds every shortcode call in src, treated as plain text (it does
+// not know markdown code spans: use Registry.Check for a page), and pairs
+// opening and closing tags. It reports syntax errors and closing tags that
+// close nothing; which names exist and what arguments they take is the
+// Registry's business (Registry.Validate). A tag is paired when a closing
+// tag with its name follows before its parent's closing tag.
+func Parse(path string, src []byte) ([]Call, diag.List) {
+	var errs diag.List
+	type open struct {
+		call     Call
+		children []Call
+	}
+	stack := []*open{{}}
+	// unpaired turns the open tag on top of the stack into a plain call
+	// followed by the calls it tentatively held.
+	unpaired := func() {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		parent := stack[len(stack)-1]
+		parent.children = append(parent.children, top.call)
+		parent.children = append(parent.children, top.children...)
+	}
+	for i := 0; ; {
+		j := nextTag(src, i)
+		if j < 0 {
+			break
+		}
+		t, err := parseTag(src, j, len(src))
+		if err != nil {
+			errs = append(errs, diag.At(path, src, err.Pos, "%s", err.Msg))
+			i = resume(src, j, err.Pos)
+			continue
+		}
+		i = t.end
+		switch {
+		case t.literal:
+		case t.closing:
+			k := len(stack) - 1
+			for k > 0 && stack[k].call.Name != t.name {
+				k--
+			}
+			if k == 0 {
+				l, r := delims(t.markdown)
+				errs = append(errs, diag.At(path, src, t.pos, "unexpected closing shortcode %q: no %s %s %s is open", "/"+t.name, l, t.name, r))
+				continue
+			}
+			for len(stack)-1 > k {
+				unpaired()
+			}
+			top := stack[k]
+			stack = stack[:k]
+			c := top.call
+			c.Paired, c.InnerPos, c.Inner, c.End, c.Children = true, c.TagEnd, string(src[c.TagEnd:t.pos]), t.end, top.children
+			stack[k-1].children = append(stack[k-1].children, c)
+		case t.selfClosing:
+			top := stack[len(stack)-1]
+			top.children = append(top.children, t.call())
+		default:
+			stack = append(stack, &open{call: t.call()})
+		}
+	}
+	for len(stack) > 1 {
+		unpaired()
+	}
+	return stack[0].children, errs
+}

@@ -1,0 +1,222 @@
+package shortcodes
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// errHeaders returns the "path:line:col: message" lines of a parse.
+func errHeaders(src string) []string {
+	_, errs := Parse("p.md", []byte(src))
+	var out []string
+	for _, d := range errs {
+		out = append(out, d.Header())
+	}
+	return out
+}
+
+func TestLexErrors(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{`{{< part 7`, `p.md:1:11: unterminated shortcode: expected ">}}"`},
+		{`{{% callout`, `p.md:1:12: unterminated shortcode: expected "%}}"`},
+		{`{{< >}}`, `p.md:1:5: missing shortcode name`},
+		{`{{< "x" >}}`, `p.md:1:5: expected a shortcode name, found '"'`},
+		{`{{< part 7 %}}`, `p.md:1:12: shortcode opened with "{{<" must end with ">}}"`},
+		{`{{% part 7 >}}`, `p.md:1:12: shortcode opened with "{{%" must end with "%}}"`},
+		{`{{< callout title="abc >}}`, `p.md:1:19: unterminated string`},
+		{"{{< callout title=\"a\nb\" >}}", `p.md:1:19: unterminated string`},
+		{"{{< callout title=`abc >}}", `p.md:1:19: unterminated raw string`},
+		{`{{< callout title="a\qb" >}}`, `p.md:1:21: invalid escape "\q" in string; use \" \\ \n \t or \uXXXX`},
+		{`{{< callout title="\u12" >}}`, `p.md:1:20: invalid escape in string: \u needs four hex digits`},
+		{`{{< callout title="\u12zz" >}}`, `p.md:1:20: invalid escape in string: \u needs four hex digits`},
+		{`{{< figure src=a/b.png >}}`, `p.md:1:17: unexpected character '/' in shortcode; quote values that are not numbers or booleans`},
+		{`{{< figure # >}}`, `p.md:1:12: unexpected character '#' in shortcode; quote values that are not numbers or booleans`},
+		{`{{< figure a="x"b="y" >}}`, `p.md:1:17: unexpected character 'b' after a value; separate arguments with spaces`},
+		{`{{< part n= >}}`, `p.md:1:13: missing value for argument "n"`},
+		{`{{< part 9x= 1 >}}`, `p.md:1:10: invalid argument name "9x"`},
+		{`{{< part 7 n=3 >}}`, `p.md:1:12: positional and named arguments cannot be mixed in "part"`},
+		{`{{< part n=3 7 >}}`, `p.md:1:14: positional and named arguments cannot be mixed in "part"`},
+		{`{{< part n=3 n=4 >}}`, `p.md:1:14: argument "n" is given twice`},
+		{`{{< /callout kind=tip >}}`, `p.md:1:14: closing shortcode "callout" takes no arguments`},
+		{`{{< /callout tip >}}`, `p.md:1:14: closing shortcode "callout" takes no arguments`},
+		{`{{< /callout />}}`, `p.md:1:14: closing shortcode "callout" cannot be self-closing`},
+		{`{{< part / 7 >}}`, `p.md:1:10: unexpected "/" in shortcode: a self-closing shortcode ends with "/>}}"`},
+		{`{{< part 99999999999999999999 >}}`, `p.md:1:10: integer 99999999999999999999 is out of range`},
+		{`{{</* part 7 >}}`, `p.md:1:1: unterminated shortcode comment: expected "*/>}}"`},
+		{`{{< /callout >}}`, `p.md:1:1: unexpected closing shortcode "/callout": no {{< callout >}} is open`},
+		{"日本語 {{< 試験 # >}}", `p.md:1:12: unexpected character '#' in shortcode; quote values that are not numbers or booleans`},
+		{"a\n  {{% x %}}\n{{% /y %}}", `p.md:3:1: unexpected closing shortcode "/y": no {{% y %}} is open`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			got := errHeaders(tt.src)
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("errors = %q\nwant     [%q]", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestErrorKeepsScanning(t *testing.T) {
+	src := "{{< a # >}} and {{< b \"x >}}\n{{< c >}}"
+	calls, errs := Parse("p.md", []byte(src))
+	if len(errs) != 2 {
+		t.Fatalf("want 2 errors, got %v", errs)
+	}
+	if len(calls) != 1 || calls[0].Name != "c" {
+		t.Errorf("calls = %+v, want only c", calls)
+	}
+}
+
+func str(s string) Value          { return Value{Kind: String, Str: s} }
+func integer(n int64) Value       { return Value{Kind: Int, Int: n} }
+func float(f float64) Value       { return Value{Kind: Float, Float: f} }
+func boolean(b bool) Value        { return Value{Kind: Bool, Bool: b} }
+func named(n string, v Value) Arg { return Arg{Name: n, Value: v} }
+func pos(v Value) Arg             { return Arg{Value: v} }
+
+// shape prints a call tree without byte offsets.
+func shape(calls []Call) string {
+	var b strings.Builder
+	for _, c := range calls {
+		fmt.Fprintf(&b, "%s", c.Name)
+		if c.Markdown {
+			b.WriteString("%")
+		}
+		if c.SelfClosing {
+			b.WriteString("/")
+		}
+		if c.Paired {
+			fmt.Fprintf(&b, "[%q", c.Inner)
+			if len(c.Children) > 0 {
+				b.WriteString(" " + shape(c.Children))
+			}
+			b.WriteString("]")
+		}
+		b.WriteString(" ")
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func TestParseArgs(t *testing.T) {
+	tests := []struct {
+		src  string
+		args []Arg
+	}{
+		{`{{< x >}}`, nil},
+		{`{{< x 7 >}}`, []Arg{pos(integer(7))}},
+		{`{{< x -7 +3 >}}`, []Arg{pos(integer(-7)), pos(integer(3))}},
+		{`{{< x 1.5 2e3 .5 >}}`, []Arg{pos(float(1.5)), pos(float(2000)), pos(float(.5))}},
+		{`{{< x true false >}}`, []Arg{pos(boolean(true)), pos(boolean(false))}},
+		{`{{< x warning v1.2 1.2.3 >}}`, []Arg{pos(str("warning")), pos(str("v1.2")), pos(str("1.2.3"))}},
+		{`{{< x "a b" >}}`, []Arg{pos(str("a b"))}},
+		{`{{< x "q\"b\\s\n\t\u00e9" >}}`, []Arg{pos(str("q\"b\\s\n\té"))}},
+		{"{{< x `raw \\n \"` >}}", []Arg{pos(str(`raw \n "`))}},
+		{`{{< x a="x" n=3 ok=true f=0.25 >}}`, []Arg{named("a", str("x")), named("n", integer(3)), named("ok", boolean(true)), named("f", float(0.25))}},
+		{`{{< x a = "x" b=` + "`y`" + ` >}}`, []Arg{named("a", str("x")), named("b", str("y"))}},
+		{`{{< x label="日本語 한국어" >}}`, []Arg{named("label", str("日本語 한국어"))}},
+		{`{{< x "true" >}}`, []Arg{pos(str("true"))}},
+		{`{{<x n=1>}}`, []Arg{named("n", integer(1))}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			calls, errs := Parse("p.md", []byte(tt.src))
+			if len(errs) > 0 || len(calls) != 1 {
+				t.Fatalf("calls %v, errors %v", calls, errs)
+			}
+			got := calls[0].Args
+			for i := range got {
+				got[i].Pos = 0
+			}
+			if !reflect.DeepEqual(got, tt.args) {
+				t.Errorf("args = %+v\nwant   %+v", got, tt.args)
+			}
+		})
+	}
+}
+
+func TestParseForms(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{`{{< part 7 >}}`, `part`},
+		{`{{< figure src="a" />}}`, `figure/`},
+		{`{{% callout %}}*hi*{{% /callout %}}`, `callout%["*hi*"]`},
+		{"{{< tabs >}}\n{{% tab label=\"a\" %}}A{{% /tab %}}\n{{% tab %}}B{{% /tab %}}\n{{< /tabs >}}",
+			`tabs["\n{{% tab label=\"a\" %}}A{{% /tab %}}\n{{% tab %}}B{{% /tab %}}\n" tab%["A"] tab%["B"]]`},
+		{`{{< a >}}{{< b >}}{{< /a >}}`, `a["{{< b >}}" b]`},
+		{`{{< a >}}{{< a >}}x{{< /a >}}{{< /a >}}`, `a["{{< a >}}x{{< /a >}}" a["x"]]`},
+		{`{{< a >}} {{< b >}}`, `a b`},
+		{`{{</* part 7 */>}} and {{%/* x */%}}`, ``},
+		{`{{ .Go }} {x} {{<`, ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			calls, errs := Parse("p.md", []byte(tt.src))
+			if tt.src == `{{ .Go }} {x} {{<` {
+				if len(errs) != 1 {
+					t.Errorf("want one error, got %v", errs)
+				}
+			} else if len(errs) > 0 {
+				t.Fatalf("errors: %v", errs)
+			}
+			if got := shape(calls); got != tt.want {
+				t.Errorf("shape = %s\nwant    %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParsePositions(t *testing.T) {
+	src := "前文 {{< callout kind=\"tip\" >}}中{{< /callout >}}"
+	calls, errs := Parse("p.md", []byte(src))
+	if len(errs) > 0 || len(calls) != 1 {
+		t.Fatal(calls, errs)
+	}
+	c := calls[0]
+	if got := src[c.Pos:c.End]; got != `{{< callout kind="tip" >}}中{{< /callout >}}` {
+		t.Errorf("Pos:End = %q", got)
+	}
+	if got := src[c.Pos:c.TagEnd]; got != `{{< callout kind="tip" >}}` {
+		t.Errorf("Pos:TagEnd = %q", got)
+	}
+	if got := src[c.NamePos:]; !strings.HasPrefix(got, "callout ") {
+		t.Errorf("NamePos at %q", got)
+	}
+	if got := src[c.Args[0].Pos:]; !strings.HasPrefix(got, "kind=") {
+		t.Errorf("arg Pos at %q", got)
+	}
+	if src[c.InnerPos:c.InnerPos+len(c.Inner)] != "中" {
+		t.Errorf("InnerPos wrong")
+	}
+}
+
+func TestLiteral(t *testing.T) {
+	src := []byte(`{{</* part 7 */>}}`)
+	tg, err := parseTag(src, 0, len(src))
+	if err != nil || !tg.literal || tg.text != "{{< part 7 >}}" || tg.end != len(src) {
+		t.Errorf("tag = %+v, %v", tg, err)
+	}
+	src = []byte(`{{%/* /callout */%}}`)
+	tg, err = parseTag(src, 0, len(src))
+	if err != nil || tg.text != "{{% /callout %}}" {
+		t.Errorf("tag = %+v, %v", tg, err)
+	}
+}
+
+func TestNumberKind(t *testing.T) {
+	for w, want := range map[string]Kind{
+		"1": Int, "-1": Int, "+1": Int, "1.": Float, ".5": Float, "1e5": Float, "1E-5": Float,
+		"-": String, ".": String, "1e": String, "1.2.3": String, "e5": String, "1x": String, "inf": String,
+	} {
+		if got := numberKind(w); got != want {
+			t.Errorf("numberKind(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
