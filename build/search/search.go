@@ -276,7 +276,7 @@ func snippet(text string, keys map[string]bool) []Segment {
 			}
 		}
 	}
-	a := 0
+	a, anchor := 0, 0
 	bestCount := 0
 	for _, s := range spans {
 		lo := max(0, s.start-snippetLead)
@@ -288,18 +288,26 @@ func snippet(text string, keys map[string]bool) []Segment {
 			}
 		}
 		if len(distinct) > bestCount {
-			bestCount, a = len(distinct), lo
+			bestCount, a, anchor = len(distinct), lo, s.start
+		}
+	}
+	// start after a space rather than inside a word, when one is near
+	for k := a; a > 0 && k < anchor; k++ {
+		if rs[k] == ' ' {
+			a = k + 1
+			break
 		}
 	}
 	e := min(len(rs), a+snippetRunes)
-	// marks: spans inside the window, clipped and merged
+	// marks: spans inside the window, clipped, merged when they overlap,
+	// touch or are one space apart
 	var marks [][2]int
 	for _, s := range spans {
 		lo, hi := max(s.start, a), min(s.end, e)
 		if lo >= hi {
 			continue
 		}
-		if n := len(marks); n > 0 && lo <= marks[n-1][1] {
+		if n := len(marks); n > 0 && (lo <= marks[n-1][1] || lo == marks[n-1][1]+1 && rs[lo-1] == ' ') {
 			marks[n-1][1] = max(marks[n-1][1], hi)
 			continue
 		}
