@@ -145,7 +145,7 @@ func TestSearchTolerance(t *testing.T) {
 		wantMatched int
 		wantTerms   int
 	}{
-		{"쿼럼은", 1, 2},           // 럼은 is nowhere; half the terms suffice
+		{"쿼럼은", 1, 2}, // 럼은 is nowhere; half the terms suffice
 		{"쿼럼", 1, 1},
 		{"etcdctl member list", 3, 3},
 		{"etcdctl nothing here", 1, 3}, // below half: no hit
