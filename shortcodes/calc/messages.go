@@ -32,7 +32,119 @@ func templates(code string) (en, ja, ko string) {
 			"今メンバーを追加してはいけません。{failed} 台が落ちた状態で追加すると {grown} メンバーでクォーラムは {grownQuorum} になりますが、生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に故障したメンバーを削除してから追加してください。",
 			"지금 멤버를 추가하면 안 됩니다. {failed} 대가 죽은 상태에서 추가하면 {grown} 멤버에 쿼럼은 {grownQuorum} 이 되지만 살아 있는 것은 {alive} 개뿐이라, 새 멤버가 기동할 때까지 쓰기가 멈춥니다. 먼저 고장 난 멤버를 제거한 뒤 추가하세요."
 
+	// SAN warnings.
+	case WarnNoEndpoint:
+		return "No controlPlaneEndpoint: kubeconfigs and kubelets will point at this node's address {address}. Adding control planes later means new certificates and kubeconfigs; set a load balancer address from the first kubeadm init.",
+			"controlPlaneEndpoint がありません。kubeconfig と kubelet はこのノードのアドレス {address} を向きます。後から control plane を増やすには証明書と kubeconfig を作り直す必要があるので、最初の kubeadm init からロードバランサーのアドレスを指定してください。",
+			"controlPlaneEndpoint 가 없습니다. kubeconfig 와 kubelet 은 이 노드의 주소 {address} 를 향합니다. 나중에 control plane 을 늘리려면 인증서와 kubeconfig 를 다시 만들어야 하므로, 처음 kubeadm init 부터 로드밸런서 주소를 지정하세요."
+	case WarnEndpointIsNode:
+		return "The endpoint {endpoint} is {node}'s own address: when {node} is down, kubectl and every kubelet lose the API even if etcd keeps quorum. Use a load balancer, a VIP or a DNS name.",
+			"エンドポイント {endpoint} は {node} 自身のアドレスです。{node} が落ちると、etcd がクォーラムを保っていても kubectl とすべての kubelet が API に届かなくなります。ロードバランサー、VIP または DNS 名を使ってください。",
+			"엔드포인트 {endpoint} 는 {node} 자신의 주소입니다. {node} 가 죽으면 etcd 가 쿼럼을 유지해도 kubectl 과 모든 kubelet 이 API 에 닿지 못합니다. 로드밸런서, VIP 또는 DNS 이름을 사용하세요."
+	case WarnUnspecifiedAddr:
+		return "The advertise address {address} is unspecified: kubeadm replaces it with the address of the interface on the default route, and that address is what the certificate will name.",
+			"advertise address {address} は未指定アドレスです。kubeadm はデフォルトルートのインターフェースのアドレスに置き換え、証明書にはそのアドレスが入ります。",
+			"advertise address {address} 는 미지정 주소입니다. kubeadm 은 기본 경로 인터페이스의 주소로 바꾸고, 인증서에는 그 주소가 들어갑니다."
+	case WarnEtcdExternal:
+		return "With external etcd kubeadm creates no {kind} certificate: the etcd cluster's certificates are yours to make, and kubeadm only uses the client certificate you give it.",
+			"外部 etcd では kubeadm は {kind} の証明書を作りません。etcd クラスターの証明書は自分で用意し、kubeadm は渡されたクライアント証明書を使うだけです。",
+			"외부 etcd 에서는 kubeadm 이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm 은 건네받은 클라이언트 인증서만 사용합니다."
+	case WarnPerNodeCert:
+		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
+			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise address {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵だけです)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
+			"kubeadm 은 이 인증서를 {node} 위에서, 그 노드 자신의 advertise address {address} 를 넣어 만듭니다. join 하는 control plane 은 각자 자기 인증서를 만듭니다 (--upload-certs 가 공유하는 것은 CA 와 service account 키뿐입니다). 그래서 각 apiserver 의 인증서에는 자기 노드의 IP 가 들어가고, 인증서를 손으로 복사하지 않았다면 다른 control plane 에 IP 로 직접 붙어도 TLS 검증은 통과합니다."
+
+	// Hostname verification.
+	case VerifyOKIP:
+		return "Verified: the IP {host} is in the certificate's IP SANs ({san}).",
+			"検証成功: IP {host} は証明書の IP SAN ({san}) に含まれています。",
+			"검증 성공: IP {host} 는 인증서의 IP SAN ({san}) 에 들어 있습니다."
+	case VerifyOKDNS:
+		return "Verified: the name {host} matches the certificate's DNS SAN {san}.",
+			"検証成功: 名前 {host} は証明書の DNS SAN {san} に一致します。",
+			"검증 성공: 이름 {host} 는 인증서의 DNS SAN {san} 과 일치합니다."
+	case VerifyIPNotCovered:
+		return "x509: certificate is not valid for {host}. An IP is compared only with IP SANs; the certificate covers IPs {ips} and names {dns}.",
+			"x509: 証明書は {host} に対して有効ではありません。IP は IP SAN とだけ比較されます。証明書が含むのは IP {ips} と名前 {dns} です。",
+			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. IP 는 IP SAN 과만 비교됩니다. 인증서에 들어 있는 것은 IP {ips} 와 이름 {dns} 입니다."
+	case VerifyNameNotCovered:
+		return "x509: certificate is not valid for {host}. The name you dial is compared, not what it resolves to; the certificate covers names {dns} and IPs {ips}.",
+			"x509: 証明書は {host} に対して有効ではありません。比較されるのは接続先に書いた名前で、名前解決の結果ではありません。証明書が含むのは名前 {dns} と IP {ips} です。",
+			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. 비교되는 것은 접속할 때 쓴 이름이지 이름 해석 결과가 아닙니다. 인증서에 들어 있는 것은 이름 {dns} 와 IP {ips} 입니다."
+	case VerifyCertInfo:
+		return "Certificate: subject {subject}, issued by {issuer}, valid from {notBefore} to {notAfter}.",
+			"証明書: サブジェクト {subject}、発行者 {issuer}、有効期間 {notBefore} から {notAfter} まで。",
+			"인증서: 주체 {subject}, 발급자 {issuer}, 유효 기간 {notBefore} 부터 {notAfter} 까지."
+
 	// Input errors.
+	case "err.dial":
+		return "{value} is not an address to dial: use host, host:port, [IPv6]:port or https://host:port",
+			"{value} は接続先アドレスではありません。host、host:port、[IPv6]:port、https://host:port のいずれかにしてください",
+			"{value} 는 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나로 쓰세요"
+	case "err.dial-port":
+		return "{value} has an invalid port: it must be a number from 1 to 65535",
+			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
+			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다"
+	case "err.pem":
+		return "no certificate could be read: {value}",
+			"証明書を読み取れません: {value}",
+			"인증서를 읽을 수 없습니다: {value}"
+	case "err.pem-module":
+		return "reading a PEM certificate needs the calc-x509 module, which is not loaded",
+			"PEM 証明書の読み取りには calc-x509 モジュールが必要ですが、読み込まれていません",
+			"PEM 인증서를 읽으려면 calc-x509 모듈이 필요하지만 로드되지 않았습니다"
+	case "err.sans-or-pem":
+		return "give either sans or pem, not both",
+			"sans か pem のどちらか一方を指定してください",
+			"sans 와 pem 중 하나만 지정하세요"
+	case "err.enum":
+		return "{value} is not one of {allowed}",
+			"{value} は {allowed} のいずれでもありません",
+			"{value} 는 {allowed} 중 어느 것도 아닙니다"
+	case "err.dns1123":
+		return "{value} is not a valid RFC 1123 DNS name (lowercase letters, digits, '-' and '.')",
+			"{value} は RFC 1123 の DNS 名ではありません (小文字、数字、'-'、'.' のみ)",
+			"{value} 는 RFC 1123 DNS 이름이 아닙니다 (소문자, 숫자, '-', '.' 만)"
+	case "err.ip":
+		return "{value} is not a valid IP address",
+			"{value} は有効な IP アドレスではありません",
+			"{value} 는 유효한 IP 주소가 아닙니다"
+	case "err.endpoint":
+		return "{value} is not a valid endpoint: the host must be an IP address or an RFC 1123 DNS name, optionally followed by :port",
+			"{value} は有効なエンドポイントではありません。ホストは IP アドレスか RFC 1123 の DNS 名で、:port を続けられます",
+			"{value} 는 유효한 엔드포인트가 아닙니다. 호스트는 IP 주소나 RFC 1123 DNS 이름이고 :port 를 붙일 수 있습니다"
+	case "err.endpoint-scheme":
+		return "{value} has a scheme: kubeadm wants host or host:port, without https://",
+			"{value} にスキームが付いています。kubeadm が受け付けるのは https:// なしの host か host:port です",
+			"{value} 에 스킴이 붙어 있습니다. kubeadm 은 https:// 없이 host 또는 host:port 만 받습니다"
+	case "err.endpoint-case":
+		return "{value} has capital letters: kubeadm accepts only lowercase DNS names",
+			"{value} に大文字が含まれています。kubeadm は小文字の DNS 名しか受け付けません",
+			"{value} 에 대문자가 있습니다. kubeadm 은 소문자 DNS 이름만 받습니다"
+	case "err.endpoint-port":
+		return "{value} has an invalid port: it must be a number from 1 to 65535",
+			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
+			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다"
+	case "err.cidr":
+		return "{value} is not a CIDR such as 10.96.0.0/12",
+			"{value} は 10.96.0.0/12 のような CIDR ではありません",
+			"{value} 는 10.96.0.0/12 같은 CIDR 이 아닙니다"
+	case "err.dual-stack":
+		return "{value}: expected one CIDR, or two CIDRs of different families (IPv4 and IPv6) for dual-stack",
+			"{value}: CIDR は 1 つか、デュアルスタックなら IPv4 と IPv6 の 2 つでなければなりません",
+			"{value}: CIDR 은 하나이거나, 듀얼 스택이라면 IPv4 와 IPv6 두 개여야 합니다"
+	case "err.subnet-small":
+		return "the subnet {value} with {size} address(es) is too small, the minimum is {min}",
+			"サブネット {value} のアドレス数 {size} は小さすぎます。最小は {min} です",
+			"서브넷 {value} 의 주소 수 {size} 는 너무 작습니다. 최소는 {min} 입니다"
+	case "err.subnet-large":
+		return "the service subnet {value} is too large: for {bits}-bit addresses the mask must be /{mask} or longer",
+			"サービスサブネット {value} は大きすぎます。{bits} ビットのアドレスではマスクを /{mask} 以上にしてください",
+			"서비스 서브넷 {value} 는 너무 큽니다. {bits} 비트 주소에서는 마스크가 /{mask} 이상이어야 합니다"
+	case "err.certsan":
+		return "{value} is neither an IP address, an RFC 1123 DNS name nor a *. wildcard name",
+			"{value} は IP アドレスでも、RFC 1123 の DNS 名でも、*. のワイルドカード名でもありません",
+			"{value} 는 IP 주소도, RFC 1123 DNS 이름도, *. 와일드카드 이름도 아닙니다"
 	case "err.members-min":
 		return "must be at least 1, got {value}",
 			"1 以上でなければなりません ({value} が指定されました)",
