@@ -171,6 +171,7 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		w.AppendChild(w, tb)
 	}
 	headingIDs(headings, src, env)
+	mergeTexts(doc)
 	softBreaks(doc, src)
 }
 
@@ -423,6 +424,31 @@ func Slug(s string) string {
 		return "section"
 	}
 	return b.String()
+}
+
+// mergeTexts joins adjacent text nodes that are contiguous in the source
+// (goldmark splits text where an inline parser was tried, and "#" in
+// "&#50;" is such a place), so entities and soft breaks see whole words.
+func mergeTexts(doc ast.Node) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		for c := n.FirstChild(); c != nil; {
+			t, ok := c.(*ast.Text)
+			next, ok2 := c.NextSibling().(*ast.Text)
+			if !ok || !ok2 || t.SoftLineBreak() || t.HardLineBreak() || t.IsRaw() || next.IsRaw() ||
+				t.Segment.Stop != next.Segment.Start || t.Segment.Padding != 0 || next.Segment.Padding != 0 {
+				c = c.NextSibling()
+				continue
+			}
+			t.Segment = t.Segment.WithStop(next.Segment.Stop)
+			t.SetSoftLineBreak(next.SoftLineBreak())
+			t.SetHardLineBreak(next.HardLineBreak())
+			n.RemoveChild(n, next)
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // softBreaks removes the soft line break between two Japanese characters;

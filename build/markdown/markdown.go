@@ -76,7 +76,11 @@ func New(opts Options) *Renderer {
 		htmlOpts = append(htmlOpts, html.WithUnsafe())
 	}
 	exts := []goldmark.Extender{
-		extension.GFM,
+		// GFM, with table cell alignment as attributes, not inline styles.
+		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.Strikethrough,
+		extension.Linkify,
+		extension.TaskList,
 		extension.Footnote,
 		&kakehashi{hl: hl},
 	}
