@@ -1,0 +1,73 @@
+// kakehashi default theme: copy buttons on code blocks, the table of
+// contents folded on phones, and the root page's language choice.
+(() => {
+  "use strict";
+  const doc = document;
+  const live = () => doc.getElementById("live");
+
+  const announce = (text) => {
+    const el = live();
+    if (!el) return;
+    el.textContent = "";
+    setTimeout(() => { el.textContent = text; }, 50);
+  };
+
+  // Copies text through a hidden textarea, for file:// and other
+  // non-secure origins where navigator.clipboard is missing.
+  const fallbackCopy = (text) => {
+    const ta = doc.createElement("textarea");
+    ta.value = text;
+    ta.setAttribute("readonly", "");
+    ta.style.cssText = "position:fixed;top:0;left:0;opacity:0";
+    doc.body.appendChild(ta);
+    ta.select();
+    let ok = false;
+    try { ok = doc.execCommand("copy"); } catch (e) { ok = false; }
+    ta.remove();
+    return ok ? Promise.resolve() : Promise.reject(new Error("copy failed"));
+  };
+
+  const copy = (text) => {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(() => fallbackCopy(text));
+    }
+    return fallbackCopy(text);
+  };
+
+  doc.addEventListener("click", (ev) => {
+    const btn = ev.target.closest && ev.target.closest(".code-copy");
+    if (!btn) return;
+    const fig = btn.closest("figure");
+    const code = fig && fig.querySelector("pre code");
+    if (!fig || !code) return;
+    const text = fig.dataset.copy ?? code.textContent;
+    const label = btn.dataset.label ?? (btn.dataset.label = btn.textContent);
+    copy(text).then(() => {
+      const done = btn.dataset.labelCopied || label;
+      btn.textContent = done;
+      btn.classList.add("copied");
+      announce(done);
+    }, () => {
+      announce(doc.body.dataset.copyFailed || "");
+    });
+    clearTimeout(btn._t);
+    btn._t = setTimeout(() => {
+      btn.textContent = label;
+      btn.classList.remove("copied");
+    }, 2000);
+  });
+
+  // Fold the table of contents on narrow screens; it stays one tap away.
+  const toc = doc.querySelector(".toc details");
+  if (toc && window.matchMedia("(max-width: 47.99rem)").matches) toc.open = false;
+
+  // The root page sends the reader to their language, through the same
+  // links a reader without JavaScript would follow.
+  if (doc.body.classList.contains("kind-root")) {
+    const langs = navigator.languages || [navigator.language || ""];
+    const first = langs.find((l) => /^(ja|ko)\b/i.test(l)) || "";
+    const want = /^ko/i.test(first) ? "ko" : "ja";
+    const a = doc.querySelector('.lang-choice a[hreflang="' + want + '"]');
+    if (a) location.replace(a.getAttribute("href"));
+  }
+})();
