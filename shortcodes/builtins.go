@@ -1,0 +1,202 @@
+package shortcodes
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+
+	"github.com/kakehashi-dev/kakehashi/shortcodes/calc"
+)
+
+// defaultText holds UI strings used when the page's T has no answer, so a
+// page renders sensibly before i18n/ carries every key.
+var defaultText = map[string]map[string]string{
+	"ja": {
+		"callout_note": "メモ", "callout_tip": "ヒント", "callout_warning": "注意", "callout_exam": "試験ポイント",
+		"planned": "準備中", "quorum_members": "メンバー数 (N)", "quorum_quorum": "クォーラム",
+		"quorum_tolerance": "耐えられる障害数",
+	},
+	"ko": {
+		"callout_note": "메모", "callout_tip": "팁", "callout_warning": "주의", "callout_exam": "시험 포인트",
+		"planned": "준비 중", "quorum_members": "멤버 수 (N)", "quorum_quorum": "쿼럼",
+		"quorum_tolerance": "견딜 수 있는 장애 수",
+	},
+	"": {
+		"callout_note": "Note", "callout_tip": "Tip", "callout_warning": "Warning", "callout_exam": "Exam point",
+		"planned": "planned", "quorum_members": "Members (N)", "quorum_quorum": "Quorum",
+		"quorum_tolerance": "Failures tolerated",
+	},
+}
+
+// translator returns a T that asks t first and falls back to defaultText.
+func translator(lang string, t func(string) string) func(string) string {
+	return func(key string) string {
+		if t != nil {
+			if s := t(key); s != "" {
+				return s
+			}
+		}
+		if m, ok := defaultText[lang]; ok && m[key] != "" {
+			return m[key]
+		}
+		if s := defaultText[""][key]; s != "" {
+			return s
+		}
+		return key
+	}
+}
+
+// builtinTemplates are the markup of the built-ins that need no Go logic.
+const builtinTemplates = `
+{{define "callout"}}<aside class="callout callout-{{.Kind}}" role="note">
+<p class="callout-title">{{.Title}}</p>
+{{.Inner}}</aside>
+{{end}}
+{{define "details"}}<details class="details"{{if .Open}} open{{end}}>
+<summary>{{.Summary}}</summary>
+{{.Inner}}</details>
+{{end}}
+{{define "figure"}}<figure class="figure">
+<img src="{{.Src}}" alt="{{.Alt}}"{{with .Width}} width="{{.}}"{{end}}{{with .Height}} height="{{.}}"{{end}} loading="lazy" decoding="async">
+{{- with .Caption}}
+<figcaption>{{.}}</figcaption>{{end}}
+</figure>
+{{end}}
+{{define "tabs"}}<div class="tabs" data-tabs>
+<div class="tabs-list" role="tablist" hidden>
+{{- range $i, $t := .Tabs}}
+<button type="button" role="tab" id="{{$t.ID}}-tab" aria-controls="{{$t.ID}}" aria-selected="{{if eq $i 0}}true{{else}}false{{end}}" tabindex="{{if eq $i 0}}0{{else}}-1{{end}}">{{$t.Label}}</button>
+{{- end}}
+</div>
+{{range .Tabs}}{{template "tab" .}}{{end}}</div>
+{{end}}
+{{define "tab"}}<section class="tab-panel" role="tabpanel" id="{{.ID}}" aria-labelledby="{{.ID}}-tab" tabindex="0">
+<h4 class="tab-heading">{{.Label}}</h4>
+{{.Inner}}</section>
+{{end}}
+{{define "part"}}{{if .Published}}<a class="part-ref" href="{{.Href}}">#{{.N}} {{.Title}}</a>{{else -}}
+<span class="part-ref planned">#{{.N}}{{with .Title}} {{.}}{{end}}<span class="planned-mark">{{.Mark}}</span></span>{{end}}{{end}}
+{{define "quorum-table"}}<table class="quorum-table">
+<thead>
+<tr><th scope="col">{{.Members}}</th><th scope="col">{{.Quorum}}</th><th scope="col">{{.Tolerance}}</th></tr>
+</thead>
+<tbody>
+{{- range .Rows}}
+<tr><td>{{.Members}}</td><td>{{.Quorum}}</td><td>{{.Tolerance}}</td></tr>
+{{- end}}
+</tbody>
+</table>
+{{end}}
+`
+
+// builtins returns the built-in shortcodes, sharing one parsed template
+// set.
+func builtins() []*Shortcode {
+	tmpl := template.Must(template.New("builtins").Parse(builtinTemplates))
+	exec := func(name string, w io.Writer, data any) error { return tmpl.ExecuteTemplate(w, name, data) }
+	return []*Shortcode{
+		{
+			Name: "part",
+			Args: []ArgSpec{{Name: "n", Type: Int, Required: true, Position: 1}},
+			Render: func(w io.Writer, c *Context) error {
+				n := c.Int("n")
+				if c.Parts == nil {
+					c.Report("shortcode \"part\" works only on pages of a series")
+					_, err := fmt.Fprintf(w, "#%d", n)
+					return err
+				}
+				link, ok := c.Parts(n)
+				if !ok {
+					c.Report("part %d is not in this series", n)
+					_, err := fmt.Fprintf(w, "#%d", n)
+					return err
+				}
+				return exec("part", w, map[string]any{"N": n, "Href": link.Href, "Title": link.Title,
+					"Published": link.Published, "Mark": c.T("planned")})
+			},
+		},
+		{
+			Name: "callout", Inner: true, Block: true,
+			Args: []ArgSpec{
+				{Name: "kind", Type: String, Default: "note", Position: 1, OneOf: []string{"note", "tip", "warning", "exam"}},
+				{Name: "title", Type: String},
+			},
+			Render: func(w io.Writer, c *Context) error {
+				kind := c.String("kind")
+				title := c.String("title")
+				if title == "" {
+					title = c.T("callout_" + kind)
+				}
+				return exec("callout", w, map[string]any{"Kind": kind, "Title": title, "Inner": c.Inner()})
+			},
+		},
+		{
+			Name: "details", Inner: true, Block: true,
+			Args: []ArgSpec{
+				{Name: "summary", Type: String, Required: true, Position: 1},
+				{Name: "open", Type: Bool, Default: false},
+			},
+			Render: func(w io.Writer, c *Context) error {
+				return exec("details", w, map[string]any{"Summary": c.String("summary"), "Open": c.Bool("open"), "Inner": c.Inner()})
+			},
+		},
+		{
+			Name: "tabs", Inner: true, Block: true, OnlyChild: "tab",
+			Render: func(w io.Writer, c *Context) error {
+				base := c.ID("tabs")
+				var tabs []map[string]any
+				for i, it := range c.Items() {
+					label, _ := it.Args["label"].(string)
+					tabs = append(tabs, map[string]any{"ID": fmt.Sprintf("%s-%d", base, i+1), "Label": label, "Inner": it.Inner})
+				}
+				return exec("tabs", w, map[string]any{"Tabs": tabs})
+			},
+		},
+		{
+			Name: "tab", Inner: true, Block: true, Parent: "tabs",
+			Args: []ArgSpec{{Name: "label", Type: String, Required: true, Position: 1}},
+			Render: func(w io.Writer, c *Context) error {
+				// A tab outside tabs (already reported) still shows its content.
+				return exec("tab", w, map[string]any{"ID": c.ID("tab"), "Label": c.String("label"), "Inner": c.Inner()})
+			},
+		},
+		{
+			Name: "figure", Block: true,
+			Args: []ArgSpec{
+				{Name: "src", Type: String, Required: true},
+				{Name: "alt", Type: String, Required: true},
+				{Name: "caption", Type: String},
+				{Name: "width", Type: Int},
+				{Name: "height", Type: Int},
+			},
+			Render: func(w io.Writer, c *Context) error {
+				return exec("figure", w, map[string]any{"Src": c.String("src"), "Alt": c.String("alt"),
+					"Caption": c.String("caption"), "Width": c.Int("width"), "Height": c.Int("height")})
+			},
+		},
+		{
+			Name: "quorum-table", Block: true,
+			Args: []ArgSpec{
+				{Name: "max", Type: Int, Default: int64(7), Position: 1},
+				{Name: "min", Type: Int, Default: int64(1)},
+			},
+			Render: func(w io.Writer, c *Context) error {
+				lo, hi := c.Int("min"), c.Int("max")
+				if lo < 1 || hi < lo || hi > 99 {
+					c.Report("quorum-table needs 1 <= min <= max <= 99, got min=%d max=%d", lo, hi)
+					return nil
+				}
+				var rows []calc.QuorumResult
+				for n := lo; n <= hi; n++ {
+					q, err := calc.Quorum(n, 0)
+					if err != nil {
+						return err
+					}
+					rows = append(rows, q)
+				}
+				return exec("quorum-table", w, map[string]any{"Rows": rows,
+					"Members": c.T("quorum_members"), "Quorum": c.T("quorum_quorum"), "Tolerance": c.T("quorum_tolerance")})
+			},
+		},
+	}
+}

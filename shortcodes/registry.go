@@ -1,0 +1,392 @@
+package shortcodes
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+)
+
+// ArgSpec declares one argument of a shortcode.
+type ArgSpec struct {
+	Name     string
+	Type     Kind
+	Required bool
+	// Default is used when the argument is absent: a string, int64,
+	// float64 or bool matching Type; nil leaves the argument out of
+	// Context.Args.
+	Default any
+	// Position is the 1-based index at which the argument may be given
+	// positionally; 0 when it may only be named.
+	Position int
+	// OneOf, for strings, lists the accepted values.
+	OneOf []string
+}
+
+// Shortcode declares a shortcode: its arguments, its shape and how it
+// renders.
+type Shortcode struct {
+	Name string
+	Args []ArgSpec
+	// AnyArgs accepts any argument, named or positional, untyped (site
+	// templates).
+	AnyArgs bool
+	// Inner: the shortcode takes inner content and is used as a pair
+	// (self-closing gives it an empty one).
+	Inner bool
+	// Block: the call must stand alone on its lines, not inside a
+	// paragraph, heading or table cell.
+	Block bool
+	// Parent, when set, is the shortcode this one must be directly inside.
+	Parent string
+	// OnlyChild, when set, is the one shortcode allowed inside this one.
+	OnlyChild string
+	// Source is the template file defining a site shortcode; "" for a
+	// built-in.
+	Source string
+	Render RenderFunc
+}
+
+// RenderFunc writes the HTML of one call.
+type RenderFunc func(w io.Writer, c *Context) error
+
+// Context is what a RenderFunc knows about the call it renders.
+type Context struct {
+	Call *Call
+	Spec *Shortcode
+	// Args holds every declared argument that was given or has a default,
+	// as string, int64, float64 or bool. For AnyArgs shortcodes it holds
+	// the named arguments.
+	Args map[string]any
+	// Positional holds the positional values of an AnyArgs shortcode.
+	Positional []any
+	Lang       string
+	// Page is what the page's environment carries in Values["page"].
+	Page any
+	// T returns the UI string key in the page's language; never nil.
+	T func(key string) string
+	// Parts looks up a part of the page's series; nil outside a series.
+	Parts func(n int) (markdown.PartLink, bool)
+
+	inner  func() template.HTML
+	items  func() []Item
+	id     func(prefix string) string
+	report func(format string, args ...any)
+}
+
+// Item is a shortcode call directly inside the one being rendered (a tab
+// in tabs).
+type Item struct {
+	Call  *Call
+	Args  map[string]any
+	Inner template.HTML
+}
+
+// Inner returns the rendered inner content; empty when there is none.
+func (c *Context) Inner() template.HTML {
+	if c.inner == nil {
+		return ""
+	}
+	return c.inner()
+}
+
+// Items returns the shortcode calls directly inside this one, rendered.
+func (c *Context) Items() []Item {
+	if c.items == nil {
+		return nil
+	}
+	return c.items()
+}
+
+// ID returns an id unique in the page, "prefix-1", "prefix-2", ….
+func (c *Context) ID(prefix string) string {
+	if c.id == nil {
+		return prefix + "-1"
+	}
+	return c.id(prefix)
+}
+
+// Report records an error at the call's position.
+func (c *Context) Report(format string, args ...any) {
+	if c.report != nil {
+		c.report(format, args...)
+	}
+}
+
+// String returns a string argument, "" when absent.
+func (c *Context) String(name string) string { s, _ := c.Args[name].(string); return s }
+
+// Int returns an integer argument, 0 when absent.
+func (c *Context) Int(name string) int { n, _ := c.Args[name].(int64); return int(n) }
+
+// Float returns a number argument, 0 when absent.
+func (c *Context) Float(name string) float64 { f, _ := c.Args[name].(float64); return f }
+
+// Bool returns a boolean argument, false when absent.
+func (c *Context) Bool(name string) bool { b, _ := c.Args[name].(bool); return b }
+
+// Registry is the set of shortcodes a site knows. It is a value: each
+// site builds its own with NewRegistry and LoadTemplates.
+type Registry struct {
+	byName  map[string]*Shortcode
+	builtin map[string]bool
+}
+
+// NewRegistry returns a registry holding the built-in shortcodes: part,
+// callout, details, tabs, tab, figure, topology and quorum-table.
+func NewRegistry() *Registry {
+	r := &Registry{byName: map[string]*Shortcode{}, builtin: map[string]bool{}}
+	for _, s := range builtins() {
+		r.byName[s.Name] = s
+		r.builtin[s.Name] = true
+	}
+	return r
+}
+
+// Add registers s, replacing any shortcode of the same name; it reports
+// whether s replaced a built-in.
+func (r *Registry) Add(s *Shortcode) (overrodeBuiltin bool) {
+	_, had := r.byName[s.Name]
+	r.byName[s.Name] = s
+	return had && r.builtin[s.Name]
+}
+
+// Lookup returns the shortcode called name.
+func (r *Registry) Lookup(name string) (*Shortcode, bool) {
+	s, ok := r.byName[name]
+	return s, ok
+}
+
+// Names returns the registered names, sorted.
+func (r *Registry) Names() []string {
+	names := make([]string, 0, len(r.byName))
+	for n := range r.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// unknown is the message for a name the registry does not know.
+func (r *Registry) unknown(name string) string {
+	if s := suggest(name, r.Names()); s != "" {
+		return fmt.Sprintf("unknown shortcode %q; did you mean %q?", name, s)
+	}
+	return fmt.Sprintf("unknown shortcode %q", name)
+}
+
+// suggest returns the candidate nearest to name by edit distance, when it
+// is near enough to be a typo.
+func suggest(name string, candidates []string) string {
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := distance(strings.ToLower(name), strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len([]rune(name))/3) || bestD >= len([]rune(name)) {
+		return ""
+	}
+	return best
+}
+
+// distance is the Levenshtein distance between a and b, in runes.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// resolve checks the arguments of c against s and returns them typed, with
+// defaults filled in, and the positional values of an AnyArgs shortcode.
+func (s *Shortcode) resolve(c *Call) (map[string]any, []any, []*Error) {
+	args := map[string]any{}
+	var positional []any
+	var errs []*Error
+	if s.AnyArgs {
+		for _, a := range c.Args {
+			if a.Name == "" {
+				positional = append(positional, a.Value.Any())
+			} else {
+				args[a.Name] = a.Value.Any()
+			}
+		}
+		return args, positional, nil
+	}
+	given := map[string]bool{}
+	for i, a := range c.Args {
+		var spec *ArgSpec
+		if a.Name == "" {
+			for j := range s.Args {
+				if s.Args[j].Position == i+1 {
+					spec = &s.Args[j]
+				}
+			}
+			if spec == nil {
+				errs = append(errs, &Error{Pos: a.Pos, Msg: s.tooMany()})
+				continue
+			}
+		} else {
+			for j := range s.Args {
+				if s.Args[j].Name == a.Name {
+					spec = &s.Args[j]
+				}
+			}
+			if spec == nil {
+				errs = append(errs, &Error{Pos: a.Pos, Msg: s.unknownArg(a.Name)})
+				continue
+			}
+		}
+		v, err := spec.check(s.Name, a.Value)
+		if err != "" {
+			errs = append(errs, &Error{Pos: a.Pos, Msg: err})
+			continue
+		}
+		args[spec.Name] = v
+		given[spec.Name] = true
+	}
+	for _, spec := range s.Args {
+		if given[spec.Name] {
+			continue
+		}
+		if spec.Required {
+			errs = append(errs, &Error{Pos: c.Pos, Msg: fmt.Sprintf("missing required argument %q for %q", spec.Name, s.Name)})
+		} else if spec.Default != nil {
+			args[spec.Name] = spec.Default
+		}
+	}
+	return args, nil, errs
+}
+
+func (s *Shortcode) tooMany() string {
+	n := 0
+	for _, a := range s.Args {
+		if a.Position > 0 {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return fmt.Sprintf("%q takes no positional arguments; name them (name=\"value\")", s.Name)
+	case 1:
+		return fmt.Sprintf("%q takes at most 1 positional argument", s.Name)
+	}
+	return fmt.Sprintf("%q takes at most %d positional arguments", s.Name, n)
+}
+
+func (s *Shortcode) unknownArg(name string) string {
+	names := make([]string, len(s.Args))
+	for i, a := range s.Args {
+		names[i] = a.Name
+	}
+	if len(names) == 0 {
+		return fmt.Sprintf("unknown argument %q: %q takes no arguments", name, s.Name)
+	}
+	if sug := suggest(name, names); sug != "" {
+		return fmt.Sprintf("unknown argument %q for %q; did you mean %q?", name, s.Name, sug)
+	}
+	return fmt.Sprintf("unknown argument %q for %q; it takes %s", name, s.Name, strings.Join(names, ", "))
+}
+
+// check converts v to the argument's type or explains why it cannot.
+func (a *ArgSpec) check(shortcode string, v Value) (any, string) {
+	article := map[Kind]string{String: "a string", Int: "an integer", Float: "a number", Bool: "a boolean"}
+	switch {
+	case v.Kind == a.Type:
+	case a.Type == Float && v.Kind == Int:
+		return float64(v.Int), ""
+	default:
+		return nil, fmt.Sprintf("argument %q of %q must be %s, got %s", a.Name, shortcode, article[a.Type], v.Describe())
+	}
+	if len(a.OneOf) > 0 {
+		for _, o := range a.OneOf {
+			if v.Str == o {
+				return v.Str, ""
+			}
+		}
+		msg := fmt.Sprintf("argument %q of %q must be one of %s, got %q", a.Name, shortcode, strings.Join(a.OneOf, ", "), v.Str)
+		if sug := suggest(v.Str, a.OneOf); sug != "" {
+			msg += fmt.Sprintf("; did you mean %q?", sug)
+		}
+		return nil, msg
+	}
+	return v.Any(), ""
+}
+
+// Validate checks calls found by Parse in src: known names, arguments,
+// pairs where a shortcode needs inner content and none where it takes
+// none, and parents (a tab inside tabs).
+func (r *Registry) Validate(path string, src []byte, calls []Call) diag.List {
+	var out diag.List
+	var walk func(parent *Call, calls []Call)
+	walk = func(parent *Call, calls []Call) {
+		for i := range calls {
+			c := &calls[i]
+			for _, e := range r.check(parent, c) {
+				out = append(out, diag.At(path, src, e.Pos, "%s", e.Msg))
+			}
+			walk(c, c.Children)
+		}
+	}
+	walk(nil, calls)
+	return out
+}
+
+// check validates one call in its parent (nil at the top).
+func (r *Registry) check(parent *Call, c *Call) []*Error {
+	s, ok := r.Lookup(c.Name)
+	if !ok {
+		return []*Error{{Pos: c.NamePos, Msg: r.unknown(c.Name)}}
+	}
+	_, _, errs := s.resolve(c)
+	switch {
+	case s.Inner && !c.Paired && !c.SelfClosing:
+		errs = append(errs, &Error{Pos: c.Pos, Msg: unclosed(c)})
+	case !s.Inner && c.Paired:
+		errs = append(errs, &Error{Pos: c.Pos, Msg: fmt.Sprintf("shortcode %q takes no inner content", c.Name)})
+	}
+	if s.Parent != "" && (parent == nil || parent.Name != s.Parent) {
+		errs = append(errs, &Error{Pos: c.Pos, Msg: notInParent(c, s)})
+	}
+	if parent != nil {
+		if ps, ok := r.Lookup(parent.Name); ok && ps.OnlyChild != "" && c.Name != ps.OnlyChild {
+			errs = append(errs, &Error{Pos: c.Pos, Msg: onlyChild(parent, ps)})
+		}
+	}
+	return errs
+}
+
+func unclosed(c *Call) string {
+	l, r := c.Delims()
+	return fmt.Sprintf("unclosed shortcode %q: expected %s /%s %s", c.Name, l, c.Name, r)
+}
+
+func notInParent(c *Call, s *Shortcode) string {
+	l, r := c.Delims()
+	return fmt.Sprintf("shortcode %q must be directly inside %s %s %s", c.Name, l, s.Parent, r)
+}
+
+func onlyChild(parent *Call, ps *Shortcode) string {
+	l, r := parent.Delims()
+	return fmt.Sprintf("only %q shortcodes may appear inside %s %s %s", ps.OnlyChild, l, parent.Name, r)
+}
