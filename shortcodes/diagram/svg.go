@@ -48,6 +48,8 @@ const style = `.topology{font-family:inherit;font-size:13px}` +
 	`.topology .downmark{fill:var(--topo-down,#c00)}` +
 	`.topology .dim{opacity:.4}` +
 	`.topology .x{stroke:var(--topo-down,#c00);stroke-width:3;stroke-linecap:round}` +
+	`.topology .x.thin{stroke-width:2}` +
+	`.topology .halo{paint-order:stroke;stroke:var(--topo-node,#fff);stroke-width:4px;stroke-linejoin:round}` +
 	`.topology [data-node]{cursor:pointer}` +
 	`.topology [data-node]:focus{outline:none}` +
 	`.topology [data-node]:focus-visible rect{stroke:var(--topo-focus,#0969da);stroke-width:3}`
@@ -487,6 +489,7 @@ func (d *drawer) controlPlane(i int) {
 	fmt.Fprintf(b, `<rect class="box" x="%d" y="%d" width="%d" height="%d" rx="%d"/>`, r.x, r.y, r.w, r.h, radius)
 	if down {
 		b.WriteString(`</g>`)
+		d.cross(r, 8, "x")
 	}
 	d.name(r.cx(), r.y+20, id)
 	y := r.y + 30
@@ -512,23 +515,20 @@ func (d *drawer) controlPlane(i int) {
 		if down || subDown {
 			b.WriteString(`</g>`)
 		}
+		if subDown {
+			d.cross(sr, 4, "x thin")
+		}
 		word := d.l.Apiserver
 		if c == "etcd" {
 			word = d.l.Etcd
 		}
-		fmt.Fprintf(b, `<text class="label" x="%d" y="%d">%s`, sr.cx(), sr.y+16, esc(word))
+		fmt.Fprintf(b, `<text class="label%s" x="%d" y="%d">%s`, halo(down || subDown), sr.cx(), sr.y+16, esc(word))
 		if subDown {
 			fmt.Fprintf(b, `<tspan class="downmark">%s</tspan>`, esc(d.downSuffix()))
 		}
 		b.WriteString(`</text>`)
-		if subDown {
-			d.cross(sr, 4)
-		}
 		b.WriteString(end)
 		y += subH + subGap
-	}
-	if down {
-		d.cross(r, 8)
 	}
 	b.WriteString(`</g>`)
 }
@@ -551,13 +551,14 @@ func (d *drawer) simple(id, class string, r rect, name, kind string, addrRow boo
 	fmt.Fprintf(b, `<rect class="%s" x="%d" y="%d" width="%d" height="%d" rx="%d"/>`, class, r.x, r.y, r.w, r.h, radius)
 	if down {
 		b.WriteString(`</g>`)
+		d.cross(r, 8, "x")
 	}
 	base := r.y + 23
 	if addrRow {
 		base = r.y + 22
 	}
 	plain := strings.TrimSuffix(name, d.downSuffix())
-	fmt.Fprintf(b, `<text class="name" x="%d" y="%d">%s`, r.cx(), base, esc(plain))
+	fmt.Fprintf(b, `<text class="name%s" x="%d" y="%d">%s`, halo(down), r.cx(), base, esc(plain))
 	if plain != name {
 		fmt.Fprintf(b, `<tspan class="downmark">%s</tspan>`, esc(d.downSuffix()))
 	}
@@ -569,16 +570,13 @@ func (d *drawer) simple(id, class string, r rect, name, kind string, addrRow boo
 			d.addr(r.cx(), r.y+40, id, down)
 		}
 	}
-	if down {
-		d.cross(r, 8)
-	}
 	b.WriteString(end)
 	b.WriteString(`</g>`)
 }
 
 // name writes node id's bold name centred at x, with its down mark.
 func (d *drawer) name(x, y int, id string) {
-	fmt.Fprintf(&d.b, `<text class="name" x="%d" y="%d">%s`, x, y, esc(id))
+	fmt.Fprintf(&d.b, `<text class="name%s" x="%d" y="%d">%s`, halo(d.s.isDown(id)), x, y, esc(id))
 	if d.s.isDown(id) {
 		fmt.Fprintf(&d.b, `<tspan class="downmark">%s</tspan>`, esc(d.downSuffix()))
 	}
@@ -604,7 +602,7 @@ func (d *drawer) addrText(cx, y int, cur, old string, dim bool) {
 	x := cx - addrLineWidth(cur, old)/2
 	piece := func(class, text string) {
 		w := monoWidth(text)
-		fmt.Fprintf(b, `<text class="%s" x="%d" y="%d" textLength="%d" lengthAdjust="spacingAndGlyphs" xml:space="preserve">%s</text>`, class, x, y, w, esc(text))
+		fmt.Fprintf(b, `<text class="%s%s" x="%d" y="%d" textLength="%d" lengthAdjust="spacingAndGlyphs" xml:space="preserve">%s</text>`, class, halo(dim), x, y, w, esc(text))
 		x += w
 	}
 	if old != "" {
@@ -623,10 +621,19 @@ func (d *drawer) addrText(cx, y int, cur, old string, dim bool) {
 	}
 }
 
-// cross draws a red X over r, inset by in.
-func (d *drawer) cross(r rect, in int) {
-	fmt.Fprintf(&d.b, `<path class="x" d="M%d %dL%d %dM%d %dL%d %d"/>`,
-		r.x+in, r.y+in, r.x+r.w-in, r.y+r.h-in,
+// halo returns the class that outlines text drawn over a red X.
+func halo(on bool) string {
+	if on {
+		return " halo"
+	}
+	return ""
+}
+
+// cross draws a red X of the given class over r, inset by in; text drawn
+// after it stays readable through its halo.
+func (d *drawer) cross(r rect, in int, class string) {
+	fmt.Fprintf(&d.b, `<path class="%s" d="M%d %dL%d %dM%d %dL%d %d"/>`,
+		class, r.x+in, r.y+in, r.x+r.w-in, r.y+r.h-in,
 		r.x+r.w-in, r.y+in, r.x+in, r.y+r.h-in)
 }
 
