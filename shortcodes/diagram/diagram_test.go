@@ -482,3 +482,70 @@ func TestEscFunction(t *testing.T) {
 		}
 	}
 }
+
+func TestInteractive(t *testing.T) {
+	tests := []struct {
+		spec    Spec
+		buttons []string // data-node values in document order
+	}{
+		{Spec{Type: Stacked, ControlPlanes: 2, Workers: 1, Endpoint: EndpointLB, Down: []string{"etcd@cp-2", "lb"}},
+			[]string{"cp-1", "apiserver@cp-1", "etcd@cp-1", "cp-2", "apiserver@cp-2", "etcd@cp-2", "lb", "worker-1"}},
+		{Spec{Type: External, ControlPlanes: 1, Etcd: 2, Endpoint: EndpointNode, Down: []string{"cp-1", "etcd-2"}},
+			[]string{"cp-1", "apiserver@cp-1", "etcd-1", "etcd-2"}},
+	}
+	for _, tt := range tests {
+		s := tt.spec
+		s.Interactive = true
+		out, err := Topology(s, JapaneseLabels())
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := xml.NewDecoder(strings.NewReader(out))
+		var got, pressed []string
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			el, ok := tok.(xml.StartElement)
+			if !ok {
+				continue
+			}
+			a := map[string]string{}
+			for _, at := range el.Attr {
+				a[at.Name.Local] = at.Value
+			}
+			id, ok := a["data-node"]
+			if !ok {
+				continue
+			}
+			got = append(got, id)
+			if a["tabindex"] != "0" || a["role"] != "button" || a["aria-label"] == "" {
+				t.Errorf("%s: attributes %v", id, a)
+			}
+			if a["aria-pressed"] == "true" {
+				pressed = append(pressed, id)
+				if strings.Count(a["aria-label"], "停止") != 1 {
+					t.Errorf("%s: aria-label %q should name the failure once", id, a["aria-label"])
+				}
+			}
+		}
+		if !reflect.DeepEqual(got, tt.buttons) {
+			t.Errorf("buttons = %q, want %q", got, tt.buttons)
+		}
+		if !reflect.DeepEqual(pressed, s.Down) {
+			t.Errorf("pressed = %q, want %q", pressed, s.Down)
+		}
+		static, err := Topology(tt.spec, JapaneseLabels())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, attr := range []string{`data-node="`, `tabindex="`, `aria-pressed="`} {
+			if strings.Contains(static, attr) {
+				t.Errorf("non-interactive output carries %s", attr)
+			}
+		}
+	}
+}

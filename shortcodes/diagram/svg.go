@@ -331,8 +331,9 @@ func (d *drawer) render() string {
 	fmt.Fprintf(b, `<desc id="%s-desc">%s</desc>`, d.id, esc(l.describe(s)))
 	fmt.Fprintf(b, "<style>%s</style>", style)
 	fmt.Fprintf(b, `<defs>`)
-	for _, c := range []string{"", "dead"} {
-		fmt.Fprintf(b, `<marker id="%s" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="head %s" d="M0 0L10 5L0 10z"/></marker>`, d.marker(c != ""), c)
+	for _, class := range []string{"head", "head dead"} {
+		dead := class != "head"
+		fmt.Fprintf(b, `<marker id="%s" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path class="%s" d="M0 0L10 5L0 10z"/></marker>`, d.marker(dead), class)
 	}
 	b.WriteString(`</defs>`)
 
@@ -507,7 +508,11 @@ func (d *drawer) controlPlane(i int) {
 		if c == "etcd" {
 			class += " etcd"
 		}
-		end := d.button(sid, id+" "+d.subLabel(c, id))
+		word := d.l.Apiserver
+		if c == "etcd" {
+			word = d.l.Etcd
+		}
+		end := d.button(sid, id+" "+word)
 		if down || subDown {
 			b.WriteString(`<g class="dim">`)
 		}
@@ -517,10 +522,6 @@ func (d *drawer) controlPlane(i int) {
 		}
 		if subDown {
 			d.cross(sr, 4, "x thin")
-		}
-		word := d.l.Apiserver
-		if c == "etcd" {
-			word = d.l.Etcd
 		}
 		fmt.Fprintf(b, `<text class="label%s" x="%d" y="%d">%s`, halo(down || subDown), sr.cx(), sr.y+16, esc(word))
 		if subDown {
