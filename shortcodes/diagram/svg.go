@@ -361,7 +361,7 @@ func (d *drawer) render() string {
 		}
 	}
 	if s.Endpoint == EndpointLB {
-		d.simple("lb", "box lb", d.front, d.nodeName2("lb", l.LoadBalancer), l.LoadBalancer, d.frontAdr)
+		d.simple("lb", "box lb", d.front, d.labelOf("lb", l.LoadBalancer), l.LoadBalancer, d.frontAdr)
 	} else {
 		d.simple("", "box endpoint", d.front, l.Endpoint, l.Endpoint, d.frontAdr)
 	}
@@ -373,8 +373,8 @@ func (d *drawer) render() string {
 	return b.String()
 }
 
-// nodeName2 is like nodeName for a node whose visible name is not its id.
-func (d *drawer) nodeName2(id, name string) string {
+// labelOf is like nodeName for a node whose visible name is not its id.
+func (d *drawer) labelOf(id, name string) string {
 	if d.s.isDown(id) {
 		return name + d.downSuffix()
 	}
