@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/kakehashi-dev/kakehashi/shortcodes/calc"
+	"github.com/kakehashi-dev/kakehashi/shortcodes/diagram"
 )
 
 // defaultText holds UI strings used when the page's T has no answer, so a
@@ -76,6 +77,13 @@ const builtinTemplates = `
 {{end}}
 {{define "part"}}{{if .Published}}<a class="part-ref" href="{{.Href}}">#{{.N}} {{.Title}}</a>{{else -}}
 <span class="part-ref planned">#{{.N}}{{with .Title}} {{.}}{{end}}<span class="planned-mark">{{.Mark}}</span></span>{{end}}{{end}}
+{{define "topology"}}{{if .Caption}}<figure class="diagram">
+{{.SVG}}
+<figcaption>{{.Caption}}</figcaption>
+</figure>{{else}}<div class="diagram">
+{{.SVG}}
+</div>{{end}}
+{{end}}
 {{define "quorum-table"}}<table class="quorum-table">
 <thead>
 <tr><th scope="col">{{.Members}}</th><th scope="col">{{.Quorum}}</th><th scope="col">{{.Tolerance}}</th></tr>
@@ -172,6 +180,54 @@ func builtins() []*Shortcode {
 			Render: func(w io.Writer, c *Context) error {
 				return exec("figure", w, map[string]any{"Src": c.String("src"), "Alt": c.String("alt"),
 					"Caption": c.String("caption"), "Width": c.Int("width"), "Height": c.Int("height")})
+			},
+		},
+		{
+			Name: "topology", Block: true,
+			Args: []ArgSpec{
+				{Name: "type", Type: String, Default: diagram.Stacked, OneOf: []string{diagram.Stacked, diagram.External}},
+				{Name: "controlPlanes", Type: Int, Default: int64(3)},
+				{Name: "etcd", Type: Int},
+				{Name: "workers", Type: Int},
+				{Name: "endpoint", Type: String, Default: diagram.EndpointLB, OneOf: []string{diagram.EndpointLB, diagram.EndpointNode}},
+				{Name: "endpointAddr", Type: String},
+				{Name: "down", Type: String},
+				{Name: "addrs", Type: String},
+				{Name: "oldAddrs", Type: String},
+				{Name: "idPrefix", Type: String},
+				{Name: "caption", Type: String},
+			},
+			Render: func(w io.Writer, c *Context) error {
+				args := map[string]string{}
+				for k, v := range c.Args {
+					if k != "caption" {
+						args[k] = fmt.Sprint(v)
+					}
+				}
+				if c.Args["type"] == diagram.External {
+					if _, ok := c.Args["etcd"]; !ok {
+						args["etcd"] = "3"
+					}
+				}
+				spec, err := diagram.ParseSpec(args)
+				if err == nil {
+					labels := diagram.JapaneseLabels()
+					if c.Lang == "ko" {
+						labels = diagram.KoreanLabels()
+					}
+					var svg string
+					if svg, err = diagram.Topology(spec, labels); err == nil {
+						return exec("topology", w, map[string]any{"SVG": template.HTML(svg), "Caption": c.String("caption")})
+					}
+				}
+				if u, ok := err.(interface{ Unwrap() []error }); ok {
+					for _, e := range u.Unwrap() {
+						c.Report("topology: %v", e)
+					}
+				} else {
+					c.Report("topology: %v", err)
+				}
+				return nil
 			},
 		},
 		{
