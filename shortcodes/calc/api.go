@@ -1,7 +1,6 @@
 package calc
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strconv"
@@ -13,6 +12,20 @@ func Functions() []string {
 	return []string{"quorum", "sans", "verifyHost", "haSimulate"}
 }
 
+// PEMParser reads the first certificate of a PEM text. Package
+// shortcodes/calc/pemcert provides one; it lives apart because crypto/x509
+// roughly doubles the size of the WebAssembly module.
+type PEMParser func(pemText string) (CertInfo, error)
+
+// API is the JS API. The zero value serves every calculator; verifyHost
+// with a pem field answers err.pem-module unless ParsePEM is set.
+type API struct {
+	ParsePEM PEMParser
+}
+
+// Call runs Call on the zero API: no PEM parsing.
+func Call(name string, in any) map[string]any { return API{}.Call(name, in) }
+
 // Call runs the calculator name of the JS API on in, a plain object as
 // decoded by encoding/json or converted from a JS value (map[string]any,
 // []any, float64, string, bool, nil). The result is a plain object of the
@@ -20,11 +33,17 @@ func Functions() []string {
 // invalid input, an unknown name or an internal failure becomes an object
 // whose "error" field holds the localized message, "errorCode" its code and
 // "errorField" the field at fault.
-func Call(name string, in any) (out map[string]any) {
+func (api API) Call(name string, in any) (out map[string]any) {
 	lang := "ja"
 	defer func() {
 		if p := recover(); p != nil {
-			out = errorOut(lang, &InputError{Field: name, Reason: R("err.internal", "value", fmt.Sprint(p))})
+			msg := "panic"
+			if e, ok := p.(error); ok {
+				msg = e.Error()
+			} else if s, ok := p.(string); ok {
+				msg = s
+			}
+			out = errorOut(lang, &InputError{Field: name, Reason: R("err.internal", "value", msg)})
 		}
 	}()
 	obj, ok := in.(map[string]any)
@@ -45,7 +64,7 @@ func Call(name string, in any) (out map[string]any) {
 	case "sans":
 		return sansAPI(a, lang)
 	case "verifyHost":
-		return verifyAPI(a, lang)
+		return api.verifyAPI(a, lang)
 	case "haSimulate":
 		return haAPI(a, lang)
 	}
@@ -213,7 +232,7 @@ func (a *fields) strings(k string) []string {
 	for i, e := range list {
 		s, isStr := e.(string)
 		if !isStr {
-			a.fail(inputErr(fmt.Sprintf("%s[%d]", a.name(k), i), "err.type", "want", "string", "got", typeName(e)))
+			a.fail(inputErr(a.name(k)+"["+strconv.Itoa(i)+"]", "err.type", "want", "string", "got", typeName(e)))
 			return nil
 		}
 		out = append(out, s)
@@ -250,10 +269,10 @@ func (a *fields) objects(k string) []*fields {
 	for i, e := range list {
 		m, isObj := e.(map[string]any)
 		if !isObj {
-			a.fail(inputErr(fmt.Sprintf("%s[%d]", a.name(k), i), "err.type", "want", "object", "got", typeName(e)))
+			a.fail(inputErr(a.name(k)+"["+strconv.Itoa(i)+"]", "err.type", "want", "object", "got", typeName(e)))
 			return nil
 		}
-		out = append(out, &fields{m: m, prefix: fmt.Sprintf("%s[%d]", a.name(k), i)})
+		out = append(out, &fields{m: m, prefix: a.name(k) + "[" + strconv.Itoa(i) + "]"})
 	}
 	return out
 }
@@ -280,5 +299,148 @@ func typeName(v any) string {
 	case map[string]any:
 		return "object"
 	}
-	return fmt.Sprintf("%T", v)
+	return "unknown"
+}
+
+func sansAPI(a *fields, lang string) map[string]any {
+	in := SANsInput{
+		Kind:                 a.string("kind", ""),
+		NodeName:             a.string("nodeName", ""),
+		AdvertiseAddress:     a.string("advertiseAddress", ""),
+		ControlPlaneEndpoint: a.string("controlPlaneEndpoint", ""),
+		ServiceSubnet:        a.string("serviceSubnet", ""),
+		DNSDomain:            a.string("dnsDomain", ""),
+		CertSANs:             a.strings("certSANs"),
+		Etcd:                 a.string("etcd", ""),
+	}
+	if a.err != nil {
+		return errorOut(lang, a.err)
+	}
+	r, err := SANs(in)
+	if err != nil {
+		return errorOut(lang, err)
+	}
+	return map[string]any{
+		"dns":      stringsOut(r.DNS),
+		"ips":      stringsOut(r.IPs),
+		"warnings": reasonsOut(r.Warnings, lang),
+		"error":    nil,
+	}
+}
+
+func (api API) verifyAPI(a *fields, lang string) map[string]any {
+	dial := a.string("dial", "")
+	pemText := a.string("pem", "")
+	sans := a.object("sans")
+	var names CertNames
+	if sans != nil {
+		names.DNS = sans.strings("dns")
+		names.IPs = sans.strings("ips")
+		a.adopt(sans)
+	}
+	if a.err != nil {
+		return errorOut(lang, a.err, "ok", false)
+	}
+	var (
+		r   VerifyResult
+		err error
+	)
+	switch {
+	case sans != nil && pemText != "":
+		err = inputErr("pem", "err.sans-or-pem")
+	case pemText != "":
+		if api.ParsePEM == nil {
+			err = inputErr("pem", "err.pem-module")
+			break
+		}
+		var info CertInfo
+		if info, err = api.ParsePEM(pemText); err == nil {
+			r, err = verifyInfo(info, dial, "pem")
+		}
+	default:
+		r, err = VerifyHost(names, dial)
+	}
+	if err != nil {
+		return errorOut(lang, err, "ok", false)
+	}
+	out := map[string]any{
+		"ok":      r.OK,
+		"host":    r.Host,
+		"matched": r.Matched,
+		"reason":  reasonOut(r.Reason, lang),
+		"covers":  map[string]any{"dns": stringsOut(r.Cert.DNS), "ips": stringsOut(r.Cert.IPs)},
+		"error":   nil,
+	}
+	if pemText != "" {
+		c := r.Cert
+		out["cert"] = map[string]any{
+			"subject": c.Subject, "issuer": c.Issuer, "notBefore": c.NotBefore, "notAfter": c.NotAfter,
+		}
+		out["certInfo"] = reasonOut(R(VerifyCertInfo, "subject", c.Subject, "issuer", c.Issuer,
+			"notBefore", c.NotBefore, "notAfter", c.NotAfter), lang)
+	}
+	return out
+}
+
+func haAPI(a *fields, lang string) map[string]any {
+	in := HAInput{Topology: a.string("topology", "")}
+	nodes := func(k string) []Node {
+		v, ok := a.get(k)
+		if !ok {
+			return nil
+		}
+		list, isList := v.([]any)
+		if !isList {
+			a.fail(inputErr(k, "err.type", "want", "array", "got", typeName(v)))
+			return nil
+		}
+		out := make([]Node, 0, len(list))
+		for i, e := range list {
+			field := k + "[" + strconv.Itoa(i) + "]"
+			switch x := e.(type) {
+			case string:
+				out = append(out, Node{Name: x})
+			case map[string]any:
+				f := &fields{m: x, prefix: field}
+				out = append(out, Node{Name: f.string("name", ""), IP: f.string("ip", "")})
+				a.adopt(f)
+			default:
+				a.fail(inputErr(field, "err.type", "want", "object or string", "got", typeName(e)))
+			}
+		}
+		return out
+	}
+	in.ControlPlanes = nodes("controlPlanes")
+	in.EtcdMembers = nodes("etcdMembers")
+	if ep := a.object("endpoint"); ep != nil {
+		in.Endpoint = Endpoint{Kind: ep.string("kind", ""), Address: ep.string("address", "")}
+		a.adopt(ep)
+	}
+	in.Failed = a.strings("failed")
+	if a.err != nil {
+		return errorOut(lang, a.err)
+	}
+	r, err := HASimulate(in)
+	if err != nil {
+		return errorOut(lang, err)
+	}
+	reasons := make([]any, 0, len(r.Reasons))
+	for _, hr := range r.Reasons {
+		o := reasonOut(hr.Reason, lang)
+		o["about"] = hr.About
+		reasons = append(reasons, o)
+	}
+	return map[string]any{
+		"etcdMembers":             float64(r.EtcdMembers),
+		"etcdQuorum":              float64(r.EtcdQuorum),
+		"etcdMembersAlive":        float64(len(r.EtcdMembersAlive)),
+		"etcdAlive":               stringsOut(r.EtcdMembersAlive),
+		"etcdWritable":            r.EtcdWritable,
+		"apiserversServing":       stringsOut(r.ApiserversServing),
+		"apiReachableViaEndpoint": r.APIReachableViaEndpoint,
+		"kubectlWorks":            r.KubectlWorks,
+		"workerKubeletsReachApi":  r.WorkerKubeletsReachAPI,
+		"reasons":                 reasons,
+		"error":                   nil,
+	}
 }

@@ -76,7 +76,101 @@ func templates(code string) (en, ja, ko string) {
 			"証明書: サブジェクト {subject}、発行者 {issuer}、有効期間 {notBefore} から {notAfter} まで。",
 			"인증서: 주체 {subject}, 발급자 {issuer}, 유효 기간 {notBefore} 부터 {notAfter} 까지."
 
+	// HA simulator.
+	case HAEtcdQuorum:
+		return "etcd has quorum: {alive}/{members} members alive, {quorum} needed. Writes are accepted.",
+			"etcd はクォーラムを保っています: {members} メンバー中 {alive} が生存、必要なのは {quorum}。書き込みを受け付けます。",
+			"etcd 는 쿼럼을 유지합니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 쓰기를 받습니다."
+	case HAEtcdNoQuorum:
+		return "etcd has lost quorum: {alive}/{members} members alive, {quorum} needed. Every write is refused.",
+			"etcd はクォーラムを失いました: {members} メンバー中 {alive} が生存、必要なのは {quorum}。すべての書き込みが拒否されます。",
+			"etcd 가 쿼럼을 잃었습니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 모든 쓰기가 거부됩니다."
+	case HAAPIServing:
+		return "The apiserver on {node} is serving.",
+			"{node} の apiserver は動作しています。",
+			"{node} 의 apiserver 는 동작하고 있습니다."
+	case HAAPINodeDown:
+		return "{node} is down, and its apiserver with it.",
+			"{node} が落ちており、その apiserver も止まっています。",
+			"{node} 가 죽어 있어 그 apiserver 도 멈춰 있습니다."
+	case HAAPIFailed:
+		return "The apiserver on {node} has failed.",
+			"{node} の apiserver が故障しています。",
+			"{node} 의 apiserver 가 고장 났습니다."
+	case HAAPILocalEtcdDown:
+		return "The apiserver on {node} talks only to its local etcd member (https://127.0.0.1:2379), which is down: it cannot serve.",
+			"{node} の apiserver はローカルの etcd メンバー (https://127.0.0.1:2379) とだけ通信しますが、そのメンバーが落ちているので応答できません。",
+			"{node} 의 apiserver 는 로컬 etcd 멤버 (https://127.0.0.1:2379) 와만 통신하는데, 그 멤버가 죽어 있어 응답할 수 없습니다."
+	case HAAPINoQuorum:
+		return "The apiserver on {node} is running but cannot serve: etcd has {alive} members alive and needs {quorum}.",
+			"{node} の apiserver は動いていますが応答できません。etcd の生存メンバーは {alive} で、{quorum} 必要です。",
+			"{node} 의 apiserver 는 떠 있지만 응답할 수 없습니다. etcd 생존 멤버는 {alive} 개이고 {quorum} 개가 필요합니다."
+	case HALBUp:
+		return "The load balancer {endpoint} forwards to the serving apiservers: {backends}.",
+			"ロードバランサー {endpoint} は動作中の apiserver に転送します: {backends}。",
+			"로드밸런서 {endpoint} 는 동작 중인 apiserver 로 전달합니다: {backends}."
+	case HALBDown:
+		return "The load balancer {endpoint} is down: nothing reaches the API through the endpoint.",
+			"ロードバランサー {endpoint} が落ちています。エンドポイント経由では API に届きません。",
+			"로드밸런서 {endpoint} 가 죽었습니다. 엔드포인트를 통해서는 API 에 닿지 않습니다."
+	case HALBNoBackend:
+		return "The load balancer {endpoint} is up but no apiserver serves behind it.",
+			"ロードバランサー {endpoint} は動いていますが、背後で応答する apiserver がありません。",
+			"로드밸런서 {endpoint} 는 살아 있지만 뒤에서 응답하는 apiserver 가 없습니다."
+	case HANodeEndpointSPOF:
+		return "The endpoint {endpoint} is {node}'s own address, not a load balancer: the whole cluster's access depends on that one node.",
+			"エンドポイント {endpoint} はロードバランサーではなく {node} 自身のアドレスです。クラスター全体へのアクセスがこの 1 台に依存します。",
+			"엔드포인트 {endpoint} 는 로드밸런서가 아니라 {node} 자신의 주소입니다. 클러스터 전체의 접근이 이 한 대에 달려 있습니다."
+	case HANodeEndpointUp:
+		return "The endpoint {endpoint} reaches the apiserver on {node}.",
+			"エンドポイント {endpoint} は {node} の apiserver に届きます。",
+			"엔드포인트 {endpoint} 는 {node} 의 apiserver 에 닿습니다."
+	case HANodeEndpointDown:
+		return "The endpoint {endpoint} points at {node}, whose apiserver does not serve: dial tcp {endpoint} fails.",
+			"エンドポイント {endpoint} は {node} を指していますが、その apiserver は応答しません。dial tcp {endpoint} が失敗します。",
+			"엔드포인트 {endpoint} 는 {node} 를 가리키지만 그 apiserver 는 응답하지 않습니다. dial tcp {endpoint} 가 실패합니다."
+	case HAKubectlOK:
+		return "kubectl with admin.conf (server https://{endpoint}) works; TLS passes because kubeadm put the endpoint into every apiserver certificate.",
+			"admin.conf (server https://{endpoint}) を使う kubectl は動きます。kubeadm がエンドポイントをすべての apiserver 証明書に入れているので TLS も通ります。",
+			"admin.conf (server https://{endpoint}) 를 쓰는 kubectl 은 동작합니다. kubeadm 이 엔드포인트를 모든 apiserver 인증서에 넣었으므로 TLS 도 통과합니다."
+	case HAKubectlFails:
+		return "kubectl with admin.conf fails: its server is https://{endpoint}, which does not answer.",
+			"admin.conf を使う kubectl は失敗します。server が https://{endpoint} で、そこが応答しません。",
+			"admin.conf 를 쓰는 kubectl 은 실패합니다. server 가 https://{endpoint} 인데 그곳이 응답하지 않습니다."
+	case HAKubeletsOK:
+		return "Worker kubelets reach the API through {endpoint}: node status and pod updates continue.",
+			"ワーカーの kubelet は {endpoint} 経由で API に届きます。ノードの状態と Pod の更新は続きます。",
+			"워커 kubelet 은 {endpoint} 를 통해 API 에 닿습니다. 노드 상태와 Pod 갱신이 계속됩니다."
+	case HAKubeletsFail:
+		return "Worker kubelets cannot reach the API at {endpoint}: running pods keep running, but nodes go NotReady and nothing new is scheduled.",
+			"ワーカーの kubelet は {endpoint} の API に届きません。動いている Pod は動き続けますが、ノードは NotReady になり、新しいものは何も配置されません。",
+			"워커 kubelet 은 {endpoint} 의 API 에 닿지 못합니다. 실행 중인 Pod 는 계속 돌지만 노드는 NotReady 가 되고 새로운 것은 아무것도 배치되지 않습니다."
+	case HADirectDial:
+		return "The data is safe and {serving} still serve. Pointing kubectl at https://{ip}:6443 ({node}) would pass TLS: kubeadm generates each control plane's apiserver certificate on that node, with its own IP. (Seed 000 says it fails; that happens only when certificates were copied from another node.)",
+			"データは無事で、{serving} は応答しています。kubectl を https://{ip}:6443 ({node}) に向ければ TLS は通ります。kubeadm は各 control plane の apiserver 証明書をそのノード上で、そのノード自身の IP を入れて作るからです。(記事では失敗するとありますが、それは証明書を別のノードからコピーした場合です。)",
+			"데이터는 무사하고 {serving} 는 응답합니다. kubectl 을 https://{ip}:6443 ({node}) 로 향하게 하면 TLS 는 통과합니다. kubeadm 은 각 control plane 의 apiserver 인증서를 그 노드 위에서, 그 노드 자신의 IP 를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사한 경우입니다.)"
+
 	// Input errors.
+	case "err.no-lb":
+		return "{value}: the endpoint is not a load balancer",
+			"{value}: エンドポイントはロードバランサーではありません",
+			"{value}: 엔드포인트가 로드밸런서가 아닙니다"
+	case "err.unknown-member":
+		return "{value}: no etcd member of that name",
+			"{value}: その名前の etcd メンバーはありません",
+			"{value}: 그 이름의 etcd 멤버가 없습니다"
+	case "err.unknown-node":
+		return "{value}: no node of that name",
+			"{value}: その名前のノードはありません",
+			"{value}: 그 이름의 노드가 없습니다"
+	case "err.duplicate":
+		return "{value} is used twice",
+			"{value} が重複しています",
+			"{value} 가 중복되었습니다"
+	case "err.endpoint-node":
+		return "{value} is not the address or name of any control plane",
+			"{value} はどの control plane のアドレスでも名前でもありません",
+			"{value} 는 어느 control plane 의 주소도 이름도 아닙니다"
 	case "err.dial":
 		return "{value} is not an address to dial: use host, host:port, [IPv6]:port or https://host:port",
 			"{value} は接続先アドレスではありません。host、host:port、[IPv6]:port、https://host:port のいずれかにしてください",

@@ -67,11 +67,11 @@ type SANsResult struct {
 
 // Warning codes returned by SANs.
 const (
-	WarnNoEndpoint        = "sans.no-endpoint"
-	WarnEndpointIsNode    = "sans.endpoint-is-node"
-	WarnUnspecifiedAddr   = "sans.unspecified-advertise"
-	WarnEtcdExternal      = "sans.etcd-external"
-	WarnPerNodeCert       = "sans.per-node-cert"
+	WarnNoEndpoint      = "sans.no-endpoint"
+	WarnEndpointIsNode  = "sans.endpoint-is-node"
+	WarnUnspecifiedAddr = "sans.unspecified-advertise"
+	WarnEtcdExternal    = "sans.etcd-external"
+	WarnPerNodeCert     = "sans.per-node-cert"
 )
 
 // SANs returns the names kubeadm puts into the certificate of in.Kind.

@@ -73,20 +73,22 @@ func verifyInfo(cert CertInfo, dial, namesField string) (VerifyResult, error) {
 		ips = append(ips, a)
 	}
 	r := VerifyResult{Host: host, Cert: cert}
+	if a, isIP := hostIP(host); isIP {
+		r.Host = a.String()
+	}
 	covers := func(code string) Reason {
 		return R(code, "host", host, "dns", listText(cert.DNS), "ips", listText(cert.IPs))
 	}
 	if r.Matched = matchHost(cert.DNS, ips, host); r.Matched != "" {
 		r.OK = true
 		if _, isIP := hostIP(host); isIP {
-			r.Reason = R(VerifyOKIP, "host", host, "san", r.Matched)
+			r.Reason = R(VerifyOKIP, "host", r.Host, "san", r.Matched)
 		} else {
 			r.Reason = R(VerifyOKDNS, "host", host, "san", r.Matched)
 		}
 		return r, nil
 	}
-	if a, isIP := hostIP(host); isIP {
-		r.Host = a.String()
+	if _, isIP := hostIP(host); isIP {
 		r.Reason = covers(VerifyIPNotCovered)
 		r.Reason.Args["host"] = r.Host
 		return r, nil
