@@ -428,6 +428,8 @@
       load();
       if (input.value.trim() && list.hidden) run();
     });
+    // a press reaches the box even when the window has no focus yet
+    input.addEventListener('pointerdown', load);
     input.addEventListener('input', function () {
       clearTimeout(timer);
       timer = setTimeout(run, 80);
