@@ -77,6 +77,9 @@ type data struct {
 	doc    *doc
 	closed bool // a block pair saw its closing tag
 	pair   int  // wantsPair, cached: 0 unknown, 1 yes, 2 no
+	// invalid: the arguments had errors (reported); the call renders
+	// only its inner content.
+	invalid bool
 }
 
 // Call returns the call the node stands for. For a pair, Inner is the raw
@@ -215,6 +218,7 @@ func (x *extension) newData(t *tag, d *doc) data {
 		d.errorf(e.Pos, "%s", e.Msg)
 	}
 	out.args, out.pos = args, pos
+	out.invalid = len(errs) > 0
 	return out
 }
 
@@ -542,8 +546,8 @@ func (r *nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, enter
 		return ast.WalkContinue, nil
 	}
 	dt := dataOf(n)
-	if dt.spec == nil || dt.spec.Render == nil {
-		return ast.WalkContinue, nil // unknown (reported): show the inner content
+	if dt.spec == nil || dt.spec.Render == nil || dt.invalid {
+		return ast.WalkContinue, nil // reported: show the inner content
 	}
 	d := dt.doc
 	c := &Context{

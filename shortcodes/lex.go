@@ -265,7 +265,10 @@ func lexWord(l *lexer) stateFn {
 			l.emit(itemWord, string(l.src[l.start:l.pos]))
 			return afterValue
 		}
-		return l.errorf(l.pos, "missing value for argument %q", word)
+		if r < 0 || l.hasPrefix(">}}") || l.hasPrefix("%}}") || r == '/' {
+			return l.errorf(l.pos, "missing value for argument %q", word)
+		}
+		return l.errorf(l.pos, "unexpected character %s in shortcode; quote values that are not numbers or booleans", quoteRune(r))
 	}
 	l.emit(itemWord, word)
 	return afterValue

@@ -257,13 +257,13 @@ func (s *Shortcode) resolve(c *Call) (map[string]any, []any, []*Error) {
 				continue
 			}
 		}
+		given[spec.Name] = true
 		v, err := spec.check(s.Name, a.Value)
 		if err != "" {
 			errs = append(errs, &Error{Pos: a.Pos, Msg: err})
 			continue
 		}
 		args[spec.Name] = v
-		given[spec.Name] = true
 	}
 	for _, spec := range s.Args {
 		if given[spec.Name] {

@@ -1,0 +1,244 @@
+package shortcodes
+
+import (
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+	"github.com/yuin/goldmark"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// uiText is a stand-in for the i18n bundle: a few keys per language, so
+// the tests see that env.T wins over the package defaults.
+var uiText = map[string]map[string]string{
+	"ja": {"callout_exam": "試験ポイント", "planned": "準備中"},
+	"ko": {"callout_exam": "시험 포인트", "planned": "준비 중"},
+}
+
+var partTitles = map[string]map[int]string{
+	"ja": {2: "コントロールプレーン", 4: "kubeadm クラスターのインストール", 7: "etcd のバックアップ"},
+	"ko": {2: "컨트롤 플레인", 4: "kubeadm 클러스터 설치", 7: "etcd 백업"},
+}
+
+func testEnv(lang string) markdown.Env {
+	return markdown.Env{
+		Lang: lang,
+		T:    func(k string) string { return uiText[lang][k] },
+		Parts: func(n int) (markdown.PartLink, bool) {
+			title, ok := partTitles[lang][n]
+			if !ok {
+				return markdown.PartLink{}, false
+			}
+			if n == 2 {
+				return markdown.PartLink{Href: "/" + lang + "/cka/02-control-plane/", Title: title, Published: true}, true
+			}
+			return markdown.PartLink{Title: title}, true
+		},
+	}
+}
+
+// render renders src as a page of lang with reg.
+func render(t *testing.T, reg *Registry, lang, src string) markdown.Result {
+	t.Helper()
+	r := markdown.New(markdown.Options{Extenders: []goldmark.Extender{Extension(reg)}})
+	return r.Render(context.Background(), markdown.Doc{Path: "p.md", Src: []byte(src)}, testEnv(lang))
+}
+
+func headers(res markdown.Result) []string {
+	var out []string
+	for _, d := range res.Diags {
+		out = append(out, d.Header())
+	}
+	return out
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	p := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs from golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+var builtinCases = []struct{ name, src string }{
+	{"part", "前回 {{< part 2 >}} と予定の {{< part n=7 >}}。\n"},
+	{"callout", "{{% callout exam %}}\n**etcd** のクォーラム。\n{{% /callout %}}\n\n{{% callout kind=\"tip\" title=\"自分で\" %}}\nA\n{{% /callout %}}\n\n{{< callout />}}\n"},
+	{"details", "{{% details summary=\"答え\" %}}\n- a\n- b\n{{% /details %}}\n\n{{% details summary=\"開いた\" open=true %}}\nx\n{{% /details %}}\n"},
+	{"tabs", "{{< tabs >}}\n{{% tab \"kubeadm\" %}}\n```sh\nkubeadm init\n```\n{{% /tab %}}\n{{% tab label=\"<手動>\" %}}\n手で *書く*\n{{% /tab %}}\n{{< /tabs >}}\n\n{{< tabs >}}\n{{% tab \"one\" %}}\n1\n{{% /tab %}}\n{{< /tabs >}}\n"},
+	{"figure", "{{< figure src=\"img/ha.png\" alt=\"HA の図\" caption=\"図 1\" width=800 height=450 >}}\n\n{{< figure src=\"javascript:alert(1)\" alt=\"x\" />}}\n"},
+	{"quorum-table", "{{< quorum-table max=5 >}}\n"},
+	{"topology", "{{< topology type=\"external\" controlPlanes=2 etcd=3 workers=1 down=\"cp-1,etcd-2\" caption=\"外部 etcd\" >}}\n"},
+}
+
+func TestBuiltinsGolden(t *testing.T) {
+	for _, tc := range builtinCases {
+		for _, lang := range []string{"ja", "ko"} {
+			t.Run(tc.name+"."+lang, func(t *testing.T) {
+				res := render(t, NewRegistry(), lang, tc.src)
+				if len(res.Diags) > 0 {
+					t.Fatalf("diagnostics:\n%v", res.Diags)
+				}
+				golden(t, tc.name+"."+lang+".html", res.HTML)
+			})
+		}
+	}
+}
+
+func TestCodeStaysLiteral(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"code span", "a `{{< part 2 >}}` b\n", "<code>{{&lt; part 2 &gt;}}</code>"},
+		{"code span pair", "`{{% callout %}}`\n", "<code>{{% callout %}}</code>"},
+		{"fenced", "```\n{{< part 2 >}}\n{{< nosuch\n```\n", "{{&lt; part 2 &gt;}}"},
+		{"indented", "    {{< part 2 >}}\n", "{{&lt; part 2 &gt;}}"},
+		{"fenced in callout", "{{% callout %}}\n```\n{{% /callout %}}\n```\n{{% /callout %}}\n", "{{% /callout %}}"},
+		{"escaped brace", "\\{{< part 2 >}}\n", "{{&lt; part 2 &gt;}}"},
+		{"comment form", "{{</* part 2 */>}} {{%/* callout */%}}\n", "<p>{{&lt; part 2 &gt;}} {{% callout %}}</p>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := render(t, NewRegistry(), "ja", tt.src)
+			if len(res.Diags) > 0 {
+				t.Fatalf("diagnostics: %v", res.Diags)
+			}
+			html := string(res.HTML)
+			if !strings.Contains(html, tt.want) {
+				t.Errorf("HTML lacks %q:\n%s", tt.want, html)
+			}
+			if strings.Contains(html, "part-ref") {
+				t.Errorf("a shortcode in code was rendered:\n%s", html)
+			}
+		})
+	}
+}
+
+func TestNothingLeaksIntoHeadings(t *testing.T) {
+	src := "## 前提 {{< part 2 >}}\n\n### {{< part 7 >}} の準備\n\n## Tips {{< unknownthing >}}\n"
+	res := render(t, NewRegistry(), "ja", src)
+	var texts, ids []string
+	var walk func(hs []markdown.Heading)
+	walk = func(hs []markdown.Heading) {
+		for _, h := range hs {
+			texts = append(texts, h.Text)
+			ids = append(ids, h.ID)
+			walk(h.Children)
+		}
+	}
+	walk(res.TOC)
+	if len(texts) != 3 {
+		t.Fatalf("TOC = %+v", res.TOC)
+	}
+	for i, s := range append(texts, ids...) {
+		if strings.Contains(s, "{") || strings.Contains(s, "part") || strings.Contains(s, "unknown") {
+			t.Errorf("TOC entry %d leaks the shortcode: %q", i, s)
+		}
+	}
+	if !strings.Contains(string(res.HTML), `<a class="part-ref" href="/ja/cka/02-control-plane/">#2 コントロールプレーン</a>`) {
+		t.Errorf("part not rendered in the heading:\n%s", res.HTML)
+	}
+}
+
+func TestPlacesThatWork(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"table cell", "| a | b |\n|---|---|\n| {{< part 2 >}} | x |\n", `<td><a class="part-ref"`},
+		{"list item", "- see {{< part 2 >}}\n", `<li>see <a class="part-ref"`},
+		{"callout in list", "- item\n\n  {{% callout %}}\n  inside\n  {{% /callout %}}\n", "<li>\n<p>item</p>\n<aside"},
+		{"inside blockquote", "> {{% callout tip %}}\n> q\n> {{% /callout %}}\n", "<blockquote>\n<aside class=\"callout callout-tip\""},
+		{"nested same name", "{{% callout %}}\nout\n{{% callout warning %}}\nin\n{{% /callout %}}\nafter\n{{% /callout %}}\n",
+			"<p>out</p>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">注意</p>\n<p>in</p>\n</aside>\n<p>after</p>\n</aside>"},
+		{"inline line in paragraph", "前の行\n{{< part 2 >}}\n次の行\n", "<p>前の行\n<a class=\"part-ref\""},
+		{"block interrupts paragraph", "text\n{{% callout %}}\nx\n{{% /callout %}}\n", "<p>text</p>\n<aside"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := render(t, NewRegistry(), "ja", tt.src)
+			if len(res.Diags) > 0 {
+				t.Fatalf("diagnostics: %v", res.Diags)
+			}
+			if !strings.Contains(string(res.HTML), tt.want) {
+				t.Errorf("HTML lacks %q:\n%s", tt.want, res.HTML)
+			}
+		})
+	}
+}
+
+func TestPageErrors(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"unknown", "a {{< calout >}}\n", []string{`p.md:1:7: unknown shortcode "calout"; did you mean "callout"?`}},
+		{"unknown far", "{{< zzzzzz >}}\n", []string{`p.md:1:5: unknown shortcode "zzzzzz"`}},
+		{"unclosed block", "# T\n\n{{% callout %}}\ntext\n", []string{`p.md:3:1: unclosed shortcode "callout": expected {{% /callout %}}`}},
+		{"unclosed inline", "a {{% details \"s\" %}} b\n", []string{
+			`p.md:1:3: shortcode "details" must stand alone on its line ({{% details %}} … on a line of its own)`,
+			`p.md:1:3: unclosed shortcode "details": expected {{% /details %}}`}},
+		{"stray closing", "x\n\n{{% /callout %}}\n", []string{`p.md:3:1: unexpected closing shortcode "/callout": no {{% callout %}} is open`}},
+		{"mismatched", "{{% callout %}}\n{{% details \"s\" %}}\nx\n{{% /callout %}}\n", []string{`p.md:2:1: unclosed shortcode "details": expected {{% /details %}}`}},
+		{"unknown argument", "{{% callout titel=\"x\" %}}\n{{% /callout %}}\n", []string{`p.md:1:13: unknown argument "titel" for "callout"; did you mean "title"?`}},
+		{"missing required", "{{< figure src=\"a.png\" >}}\n", []string{`p.md:1:1: missing required argument "alt" for "figure"`}},
+		{"wrong type", "see {{< part n=\"x\" >}}\n", []string{`p.md:1:14: argument "n" of "part" must be an integer, got string "x"`}},
+		{"wrong type positional", "see {{< part x >}}\n", []string{`p.md:1:14: argument "n" of "part" must be an integer, got string "x"`}},
+		{"one of", "{{% callout danger %}}\n{{% /callout %}}\n", []string{`p.md:1:13: argument "kind" of "callout" must be one of note, tip, warning, exam, got "danger"`}},
+		{"one of suggestion", "{{% callout kind=tpi %}}\n{{% /callout %}}\n", []string{`p.md:1:13: argument "kind" of "callout" must be one of note, tip, warning, exam, got "tpi"; did you mean "tip"?`}},
+		{"too many positional", "{{< part 2 3 >}}\n", []string{`p.md:1:12: "part" takes at most 1 positional argument`}},
+		{"mixed", "{{< part 2 n=3 >}}\n", []string{`p.md:1:12: positional and named arguments cannot be mixed in "part"`}},
+		{"unterminated string", "日本 {{< figure src=\"a.png >}}\n", []string{`p.md:1:19: unterminated string`}},
+		{"unexpected character", "{{< figure src=a.png alt=@ >}}\n", []string{`p.md:1:26: unexpected character '@' in shortcode; quote values that are not numbers or booleans`}},
+		{"tab outside tabs", "{{% tab \"a\" %}}\nx\n{{% /tab %}}\n", []string{`p.md:1:1: shortcode "tab" must be directly inside {{% tabs %}}`}},
+		{"text inside tabs", "{{< tabs >}}\nloose text\n{{< /tabs >}}\n", []string{`p.md:2:1: only "tab" shortcodes may appear inside {{< tabs >}}`}},
+		{"part not in series", "{{< part 99 >}}\n", []string{`p.md:1:1: part 99 is not in this series`}},
+		{"topology", "{{< topology controlPlanes=12 >}}\n", []string{`p.md:1:1: topology: controlPlanes must be between 1 and 9, got 12`}},
+		{"several at once", "{{< part x >}} {{< nope >}}\n\n{{< figure >}}\n", []string{
+			`p.md:1:10: argument "n" of "part" must be an integer, got string "x"`,
+			`p.md:1:20: unknown shortcode "nope"`,
+			`p.md:3:1: missing required argument "src" for "figure"`,
+			`p.md:3:1: missing required argument "alt" for "figure"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := headers(render(t, NewRegistry(), "ja", tt.src))
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestDiagnosticHasCaret(t *testing.T) {
+	res := render(t, NewRegistry(), "ja", "本文 {{< calout >}}\n")
+	if len(res.Diags) != 1 {
+		t.Fatal(res.Diags)
+	}
+	want := "p.md:1:8: unknown shortcode \"calout\"; did you mean \"callout\"?\n    1 | 本文 {{< calout >}}\n      |          ^"
+	if got := res.Diags[0].String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestFrontMatterOffsets(t *testing.T) {
+	src := "---\ntitle: x\n---\n{{< nope >}}\n"
+	r := markdown.New(markdown.Options{Extenders: []goldmark.Extender{Extension(NewRegistry())}})
+	res := r.Render(context.Background(), markdown.Doc{Path: "p.md", Src: []byte(src), BodyStart: 16}, testEnv("ja"))
+	if got := headers(res); len(got) != 1 || got[0] != `p.md:4:5: unknown shortcode "nope"` {
+		t.Errorf("diagnostics = %q", got)
+	}
+}
