@@ -2,7 +2,6 @@ package calc
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -72,7 +71,7 @@ func TestAPICases(t *testing.T) {
 				if err := json.Unmarshal(b, &back); err != nil {
 					t.Fatal(err)
 				}
-				if err := contains("", back, any(c.Want)); err != nil {
+				if err := Contains(back, c.Want); err != nil {
 					t.Errorf("%v\ngot: %s", err, b)
 				}
 				if e, _ := got["error"].(string); e != "" && c.Want["error"] == nil && c.Want["errorCode"] == nil && c.Want["errorField"] == nil {
@@ -81,51 +80,6 @@ func TestAPICases(t *testing.T) {
 			})
 		}
 	}
-}
-
-// contains reports how got differs from want: objects in want are subsets
-// of got, arrays match length and element by element, scalars are equal.
-func contains(path string, got, want any) error {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			return fmt.Errorf("%s: got %v, want an object", path, got)
-		}
-		keys := make([]string, 0, len(w))
-		for k := range w {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			gv, ok := g[k]
-			if !ok {
-				return fmt.Errorf("%s.%s: missing", path, k)
-			}
-			if err := contains(path+"."+k, gv, w[k]); err != nil {
-				return err
-			}
-		}
-		return nil
-	case []any:
-		g, ok := got.([]any)
-		if !ok {
-			return fmt.Errorf("%s: got %v, want an array", path, got)
-		}
-		if len(g) != len(w) {
-			return fmt.Errorf("%s: got %d elements %v, want %d %v", path, len(g), g, len(w), w)
-		}
-		for i := range w {
-			if err := contains(fmt.Sprintf("%s[%d]", path, i), g[i], w[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if got != want {
-		return fmt.Errorf("%s: got %#v, want %#v", path, got, want)
-	}
-	return nil
 }
 
 func TestCallRejectsNonObject(t *testing.T) {
