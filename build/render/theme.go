@@ -71,6 +71,9 @@ type Theme struct {
 type layout struct {
 	master *htmltemplate.Template
 	pool   sync.Pool
+	// files maps each defined template's name to the file defining it,
+	// read from the master's parse trees, which escaping never touches.
+	files map[string]string
 }
 
 // instance is one executable clone of a layout. Its functions read the page
@@ -158,7 +161,12 @@ func Load(fsys afero.Fs, themeDir string, bundle *i18n.Bundle) (*Theme, diag.Lis
 			diags = append(diags, diag.File(path.Join(layoutDir, baseFile), "no template \"base\" is defined"))
 			continue
 		}
-		l := &layout{master: t}
+		l := &layout{master: t, files: make(map[string]string)}
+		for _, d := range t.Templates() {
+			if d.Tree != nil {
+				l.files[d.Name()] = d.Tree.ParseName
+			}
+		}
 		l.pool.New = func() any { return th.newInstance(l) }
 		th.layouts[k] = l
 		if err := th.check(k); err != nil {
@@ -208,14 +216,32 @@ func (th *Theme) check(kind string) diag.List {
 		p.Lang = langs[0]
 	}
 	inst.state.page = p
-	err := inst.t.ExecuteTemplate(io.Discard, "base", p)
-	inst.state.page = nil
-	l.pool.Put(inst)
-	var he *htmltemplate.Error
-	if errors.As(err, &he) {
-		return diag.List{th.escapeDiag(inst.t, he)}
+	defer func() {
+		inst.state.page = nil
+		l.pool.Put(inst)
+	}()
+	// The kind's own templates first, each alone, so that an escaping
+	// error is reported in the file that causes it rather than in "base".
+	var names []string
+	for name, file := range l.files {
+		if name != file && file == th.kindFile(kind) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range append(names, "base") {
+		err := inst.t.ExecuteTemplate(io.Discard, name, p)
+		var he *htmltemplate.Error
+		if errors.As(err, &he) {
+			return diag.List{th.escapeDiag(l, he)}
+		}
 	}
 	return nil
+}
+
+// kindFile is the path of the layout file of kind.
+func (th *Theme) kindFile(kind string) string {
+	return path.Join(th.dir, "layouts", kind+".html")
 }
 
 // Render executes the layout for p.Kind and writes the page to w. Nothing is
@@ -242,7 +268,7 @@ func (th *Theme) Render(w io.Writer, p *Page) error {
 	inst.state.page = nil
 	l.pool.Put(inst)
 	if err != nil {
-		return th.execDiag(inst.t, err)
+		return th.execDiag(l, err)
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
@@ -272,10 +298,10 @@ func (th *Theme) parseDiag(p string, err error) diag.Diagnostic {
 }
 
 // execDiag places an execution error in its template file.
-func (th *Theme) execDiag(t *htmltemplate.Template, err error) error {
+func (th *Theme) execDiag(l *layout, err error) error {
 	var he *htmltemplate.Error
 	if errors.As(err, &he) {
-		return th.escapeDiag(t, he)
+		return th.escapeDiag(l, he)
 	}
 	msg := err.Error()
 	m := parseErrRE.FindStringSubmatch(msg)
@@ -296,17 +322,14 @@ func (th *Theme) execDiag(t *htmltemplate.Template, err error) error {
 
 // escapeDiag places an html/template escaping error, whose Name is a
 // defined template's name, in the file that defines it.
-func (th *Theme) escapeDiag(t *htmltemplate.Template, he *htmltemplate.Error) diag.Diagnostic {
-	file := ""
-	if d := t.Lookup(he.Name); d != nil && d.Tree != nil {
-		file = d.Tree.ParseName
-	}
+func (th *Theme) escapeDiag(l *layout, he *htmltemplate.Error) diag.Diagnostic {
+	file := l.files[he.Name]
 	src, ok := th.sources[file]
 	if !ok {
 		return diag.File(th.dir, "%s", he.Error())
 	}
 	if he.Node != nil {
-		if d := t.Lookup(he.Name); d != nil && d.Tree != nil {
+		if d := l.master.Lookup(he.Name); d != nil && d.Tree != nil {
 			loc, _ := safeErrorContext(d.Tree, he.Node)
 			if m := locRE.FindStringSubmatch(loc); m != nil {
 				line, _ := strconv.Atoi(m[1])
@@ -318,7 +341,14 @@ func (th *Theme) escapeDiag(t *htmltemplate.Template, he *htmltemplate.Error) di
 	if he.Line > 0 {
 		return diag.AtLine(file, src, he.Line, firstCol(src, he.Line), "%s", he.Description)
 	}
-	return diag.File(file, "%s", he.Description)
+	// No position (for example "ends in a non-text context"): point at
+	// the template's definition.
+	for _, kw := range []string{"define", "block"} {
+		if m := regexp.MustCompile(`\{\{-?\s*` + kw + `\s+"` + regexp.QuoteMeta(he.Name) + `"`).FindIndex(src); m != nil {
+			return diag.At(file, src, m[0], "template %q: %s", he.Name, he.Description)
+		}
+	}
+	return diag.File(file, "template %q: %s", he.Name, he.Description)
 }
 
 // safeErrorContext calls tree.ErrorContext, which can panic on a node from
