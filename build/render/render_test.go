@@ -323,7 +323,6 @@ func firstDiff(want, got string) string {
 	return ""
 }
 
-
 // themeFs is a minimal theme in memory, with layouts overridden by files.
 func themeFs(t *testing.T, files map[string]string) afero.Fs {
 	t.Helper()
