@@ -13,7 +13,9 @@ import (
 	"path"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/afero"
@@ -66,12 +68,43 @@ func (o *Options) defaults() {
 	}
 }
 
-// Builder builds a site from an input filesystem. It is safe to call Build
-// again after the input changed; the highlight cache carries over.
+// Builder builds a site from an input filesystem. Build may be called again
+// after the input changed: it re-reads only the files that changed (by size
+// and time, or named by Invalidate), re-renders the markdown of those pages
+// only, and executes templates only for pages whose data changed. The
+// result is always byte-identical to a fresh build of the same input.
 type Builder struct {
 	in   afero.Fs
 	opts Options
 	hl   *highlight.Highlighter
+
+	mu        sync.Mutex
+	loader    *source.Loader
+	full      bool // theme or UI strings changed: reload them, re-render all
+	bundle    *i18n.Bundle
+	theme     *render.Theme
+	themeWarn diag.List
+	md        *markdown.Renderer
+	mdCache   map[string]*mdEntry   // by source path
+	pageCache map[string]*pageEntry // by page URL
+	prev      *output.Site
+	gen       uint64
+}
+
+// mdEntry is a page's rendered markdown, valid while its source (the same
+// parsed page) and the series links it resolved stay the same.
+type mdEntry struct {
+	page    *source.Page
+	partsFP uint64
+	res     markdown.Result
+	gen     uint64
+}
+
+// pageEntry is a page's final HTML, valid while its template data has the
+// same fingerprint.
+type pageEntry struct {
+	fp  uint64
+	out []byte
 }
 
 // New returns a Builder reading the site from in.
@@ -81,7 +114,30 @@ func New(in afero.Fs, opts Options) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Builder{in: in, opts: opts, hl: hl}, nil
+	return &Builder{in: in, opts: opts, hl: hl, loader: source.NewLoader(), full: true,
+		mdCache: map[string]*mdEntry{}, pageCache: map[string]*pageEntry{}}, nil
+}
+
+// Invalidate tells the Builder that these input paths (slash-separated,
+// relative to the site root) changed, appeared or disappeared. A path in
+// the theme or the UI strings makes the next Build re-render everything.
+func (b *Builder) Invalidate(paths ...string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, p := range paths {
+		p = strings.TrimPrefix(path.Clean("/"+p), "/")
+		switch {
+		case within(p, b.opts.ThemeDir), within(p, b.opts.I18nDir):
+			b.full = true
+		case within(p, b.opts.ContentDir):
+			b.loader.Invalidate(p)
+		}
+	}
+}
+
+func within(p, dir string) bool {
+	dir = strings.Trim(path.Clean(dir), "/")
+	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
 // Summary describes a finished build.
@@ -102,24 +158,42 @@ type Summary struct {
 type Result struct {
 	Site    *output.Site
 	Summary Summary
+	// Changed and Removed list the output paths whose bytes changed or
+	// that disappeared since the previous successful Build of this
+	// Builder; both are nil after the first.
+	Changed, Removed []string
+	// Rendered counts the pages whose template ran in this build (the
+	// others were unchanged and reused).
+	Rendered int
 }
 
 // Build runs the whole pipeline into memory. On failure the error is a
-// diag.List holding every error of the stage that failed.
+// diag.List holding every error of the stage that failed, and the Builder
+// keeps what the last good build had.
 func (b *Builder) Build(ctx context.Context) (*Result, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	start := time.Now()
 	o := b.opts
-	bundle, diags := i18n.Load(b.in, o.I18nDir)
-	if err := diags.Err(); err != nil {
-		return nil, err
+	if b.full || b.theme == nil {
+		bundle, diags := i18n.Load(b.in, o.I18nDir)
+		if err := diags.Err(); err != nil {
+			return nil, err
+		}
+		theme, tdiags := render.Load(b.in, o.ThemeDir, bundle)
+		if err := tdiags.Err(); err != nil {
+			return nil, err
+		}
+		b.bundle, b.theme = bundle, theme
+		b.themeWarn = append(diags.Warnings(), tdiags.Warnings()...)
+		b.md = markdown.New(markdown.Options{Highlighter: b.hl})
+		clear(b.mdCache)
+		clear(b.pageCache)
+		b.full = false
 	}
-	theme, tdiags := render.Load(b.in, o.ThemeDir, bundle)
-	if err := tdiags.Err(); err != nil {
-		return nil, err
-	}
-	warnings := append(diags.Warnings(), tdiags.Warnings()...)
-	langs := bundle.Langs()
-	content, ldiags := source.Load(ctx, b.in, o.ContentDir, langs)
+	warnings := append(diag.List(nil), b.themeWarn...)
+	langs := b.bundle.Langs()
+	content, ldiags := b.loader.Load(ctx, b.in, o.ContentDir, langs)
 	if err := ldiags.Err(); err != nil {
 		return nil, err
 	}
@@ -130,17 +204,20 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	}
 	warnings = append(warnings, rdiags.Warnings()...)
 
-	r := &run{b: b, ctx: ctx, st: st, bundle: bundle, theme: theme, out: output.New(),
-		md: markdown.New(markdown.Options{Highlighter: b.hl}),
+	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, out: output.New(), md: b.md,
 		siteData: &render.Site{
 			Title: map[string]string{}, BaseURL: o.BaseURL, Langs: langs,
 			Generator: "kakehashi " + Version,
 		},
+		partsFP: map[string]uint64{},
 	}
 	for _, l := range langs {
 		r.siteData.Title[l] = l
 		if home := st.ByURL("/" + l + "/"); home != nil && home.Source != nil && home.Source.Meta.Title != "" {
 			r.siteData.Title[l] = home.Source.Meta.Title
+		}
+		for _, sr := range st.Series {
+			r.partsFP[l+"/"+sr.ID] = seriesFingerprint(st, sr, l)
 		}
 	}
 	pages, pdiags := r.renderAll()
@@ -151,6 +228,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	if err := r.writeExtras(pages); err != nil {
 		return nil, err
 	}
+	b.forgetRemoved(st)
 
 	sum := Summary{Pages: map[string]int{}, Articles: map[string]int{}, Warnings: warnings}
 	for _, p := range st.Pages {
@@ -172,7 +250,50 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
 	sum.Files, sum.Bytes = r.out.Size()
 	sum.Elapsed = time.Since(start)
-	return &Result{Site: r.out, Summary: sum}, nil
+	res := &Result{Site: r.out, Summary: sum, Rendered: int(r.rendered.Load())}
+	if b.prev != nil {
+		res.Changed, res.Removed = diffSites(b.prev, r.out)
+	}
+	b.prev = r.out
+	return res, nil
+}
+
+// forgetRemoved drops cache entries of pages that no longer exist.
+func (b *Builder) forgetRemoved(st *site.Site) {
+	paths := map[string]bool{}
+	for _, p := range st.Pages {
+		if p.Source != nil {
+			paths[p.Source.Path] = true
+		}
+	}
+	for k := range b.mdCache {
+		if !paths[k] {
+			delete(b.mdCache, k)
+		}
+	}
+	for k := range b.pageCache {
+		if st.ByURL(k) == nil {
+			delete(b.pageCache, k)
+		}
+	}
+}
+
+// diffSites lists the paths of next that differ from prev, and the paths
+// of prev missing from next.
+func diffSites(prev, next *output.Site) (changed, removed []string) {
+	for _, p := range next.Paths() {
+		a, ok := prev.Get(p)
+		b, _ := next.Get(p)
+		if !ok || !bytes.Equal(a, b) {
+			changed = append(changed, p)
+		}
+	}
+	for _, p := range prev.Paths() {
+		if _, ok := next.Get(p); !ok {
+			removed = append(removed, p)
+		}
+	}
+	return changed, removed
 }
 
 // run is the state of one build.
@@ -185,6 +306,9 @@ type run struct {
 	md       *markdown.Renderer
 	out      *output.Site
 	siteData *render.Site
+	partsFP  map[string]uint64 // lang/series → fingerprint of its part links
+	rendered atomic.Int64
+	cacheMu  sync.Mutex
 }
 
 // renderAll renders every page in parallel and returns their data in the
@@ -205,13 +329,26 @@ func (r *run) renderAll() ([]*render.Page, diag.List) {
 			defer wg.Done()
 			var buf bytes.Buffer
 			for i := range work {
-				p, ds := r.page(pages[i])
+				p, gen, ds := r.page(pages[i])
 				if len(ds.Errors()) == 0 {
-					buf.Reset()
-					if err := r.theme.Render(&buf, p); err != nil {
-						ds = append(ds, diag.FromError(err)...)
+					fp := fingerprint(p, gen)
+					r.cacheMu.Lock()
+					e := r.b.pageCache[p.URL]
+					r.cacheMu.Unlock()
+					if e != nil && e.fp == fp {
+						r.out.Put(pages[i].OutPath(), e.out)
 					} else {
-						r.out.Put(pages[i].OutPath(), bytes.Clone(buf.Bytes()))
+						buf.Reset()
+						if err := r.theme.Render(&buf, p); err != nil {
+							ds = append(ds, diag.FromError(err)...)
+						} else {
+							out := bytes.Clone(buf.Bytes())
+							r.out.Put(pages[i].OutPath(), out)
+							r.rendered.Add(1)
+							r.cacheMu.Lock()
+							r.b.pageCache[p.URL] = &pageEntry{fp: fp, out: out}
+							r.cacheMu.Unlock()
+						}
 					}
 				}
 				mu.Lock()
@@ -240,24 +377,22 @@ func (r *run) renderAll() ([]*render.Page, diag.List) {
 	return data, diags
 }
 
-// page renders one page's markdown and gathers its template data.
-func (r *run) page(sp *site.Page) (*render.Page, diag.List) {
+// page renders one page's markdown (or takes it from the cache) and
+// gathers its template data. gen identifies the markdown result.
+func (r *run) page(sp *site.Page) (*render.Page, uint64, diag.List) {
 	p := &render.Page{
 		Site: r.siteData, Kind: sp.Kind, Lang: sp.Lang, URL: sp.URL, Part: sp.Part,
 	}
 	var diags diag.List
+	var gen uint64
 	if src := sp.Source; src != nil {
 		p.Title, p.Description = src.Meta.Title, src.Meta.Description
 		p.Date, p.Tags = src.Meta.Date, src.Meta.Tags
-		env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }}
-		if sp.Series != nil {
-			env.Parts = r.partLinks(sp)
-		}
-		res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
-		diags = res.Diags
-		p.Content = template.HTML(res.HTML) // generated by our renderer, escaped there
-		p.TOC = toc(res.TOC)
-		p.ReadingMinutes = markdown.ReadingMinutes(sp.Lang, res.Text)
+		e := r.markdown(sp)
+		diags, gen = e.res.Diags, e.gen
+		p.Content = template.HTML(e.res.HTML) // generated by our renderer, escaped there
+		p.TOC = toc(e.res.TOC)
+		p.ReadingMinutes = markdown.ReadingMinutes(sp.Lang, e.res.Text)
 	}
 	if sp.Series != nil {
 		p.Series = r.series(sp)
@@ -297,7 +432,36 @@ func (r *run) page(sp *site.Page) (*render.Page, diag.List) {
 		}
 		p.Translations = append(p.Translations, t)
 	}
-	return p, diags
+	return p, gen, diags
+}
+
+// markdown renders a page's body, or returns the cached rendering when
+// neither the file nor the series links it can resolve changed.
+func (r *run) markdown(sp *site.Page) *mdEntry {
+	var fp uint64
+	if sp.Series != nil {
+		fp = r.partsFP[sp.Lang+"/"+sp.Series.ID]
+	}
+	r.cacheMu.Lock()
+	e := r.b.mdCache[sp.Source.Path]
+	r.cacheMu.Unlock()
+	if e != nil && e.page == sp.Source && e.partsFP == fp {
+		return e
+	}
+	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }}
+	if sp.Series != nil {
+		env.Parts = r.partLinks(sp)
+	}
+	src := sp.Source
+	res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
+	r.cacheMu.Lock()
+	defer r.cacheMu.Unlock()
+	r.b.gen++
+	e = &mdEntry{page: src, partsFP: fp, res: res, gen: r.b.gen}
+	if len(res.Diags.Errors()) == 0 {
+		r.b.mdCache[src.Path] = e
+	}
+	return e
 }
 
 // partLinks resolves "#N" in the page's prose.

@@ -71,7 +71,7 @@ func TestBundledCourse(t *testing.T) {
 		`<html lang="ja"`,
 		`hreflang="ko" href="https://example.org/course/ko/cka/05-ha-cluster/"`,
 		`href="../../../ja/cka/02-control-plane/"`, // "#2" links to part 2, relatively
-		`class="part-ref planned"`,    // "#4" is planned
+		`class="part-ref planned"`,                 // "#4" is planned
 		`<table>`,
 		`class="code-copy"`,
 	} {

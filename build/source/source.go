@@ -13,6 +13,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/spf13/afero"
@@ -58,12 +59,43 @@ const SeriesDir = "series"
 // Load reads every page under root/<lang>/ and every series file under
 // root/series/. It reports all problems it finds, not only the first.
 func Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Content, diag.List) {
+	return NewLoader().Load(ctx, fsys, root, langs)
+}
+
+// Loader loads content and remembers what it parsed, so that a later Load
+// re-reads only the files whose size or modification time changed, or that
+// were named by Invalidate. Parsed pages are shared between loads and must
+// not be modified.
+type Loader struct {
+	cache map[string]cached
+	force map[string]bool
+}
+
+type cached struct {
+	mod    time.Time
+	size   int64
+	page   *Page
+	series *Series
+	diags  diag.List
+}
+
+// NewLoader returns a Loader with an empty cache.
+func NewLoader() *Loader { return &Loader{cache: map[string]cached{}, force: map[string]bool{}} }
+
+// Invalidate makes the next Load re-read the file at p (a path as Load
+// sees it, e.g. "content/ja/cka/05-ha-cluster.md") even if its size and
+// time look unchanged.
+func (l *Loader) Invalidate(p string) { l.force[p] = true }
+
+// Load reads the content under root, re-using what is cached.
+func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Content, diag.List) {
 	c := &Content{}
 	var diags diag.List
 	known := map[string]bool{}
 	for _, l := range langs {
 		known[l] = true
 	}
+	seen := map[string]bool{}
 	err := afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -85,39 +117,50 @@ func Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Con
 		}
 		rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
 		first, rest, _ := strings.Cut(rel, "/")
-		switch {
-		case first == SeriesDir && isSeriesFile(rest):
-			src, ok := read(fsys, p, &diags)
-			if !ok {
-				return nil
+		isSeries := first == SeriesDir && isSeriesFile(rest)
+		isPage := !isSeries && strings.HasSuffix(name, ".md") && rest != ""
+		if !isSeries && !isPage {
+			return nil
+		}
+		if isPage && !known[first] {
+			diags = append(diags, diag.File(p, "language folder %q is not one of the site's languages (%s)", first, strings.Join(langs, ", ")))
+			return nil
+		}
+		seen[p] = true
+		e, ok := l.cache[p]
+		if !ok || l.force[p] || !e.mod.Equal(info.ModTime()) || e.size != info.Size() {
+			e = cached{mod: info.ModTime(), size: info.Size()}
+			if src, ok := read(fsys, p, &e.diags); ok {
+				if isSeries {
+					e.series, e.diags = ParseSeries(p, src)
+				} else {
+					e.page, e.diags = ParsePage(p, src)
+					if e.page != nil {
+						e.page.Lang = first
+						e.page.Rel = norm.NFC.String(rest)
+					}
+				}
 			}
-			s, ds := ParseSeries(p, src)
-			diags = append(diags, ds...)
-			if s != nil {
-				c.Series = append(c.Series, s)
-			}
-		case strings.HasSuffix(name, ".md") && rest != "":
-			if !known[first] {
-				diags = append(diags, diag.File(p, "language folder %q is not one of the site's languages (%s)", first, strings.Join(langs, ", ")))
-				return nil
-			}
-			src, ok := read(fsys, p, &diags)
-			if !ok {
-				return nil
-			}
-			pg, ds := ParsePage(p, src)
-			diags = append(diags, ds...)
-			if pg != nil {
-				pg.Lang = first
-				pg.Rel = norm.NFC.String(rest)
-				c.Pages = append(c.Pages, pg)
-			}
+			l.cache[p] = e
+		}
+		diags = append(diags, e.diags...)
+		if e.series != nil {
+			c.Series = append(c.Series, e.series)
+		}
+		if e.page != nil {
+			c.Pages = append(c.Pages, e.page)
 		}
 		return nil
 	})
 	if err != nil {
 		diags = append(diags, diag.File(root, "%v", err))
 	}
+	for p := range l.cache {
+		if !seen[p] {
+			delete(l.cache, p)
+		}
+	}
+	clear(l.force)
 	sort.Slice(c.Pages, func(i, j int) bool {
 		a, b := c.Pages[i], c.Pages[j]
 		if a.Lang != b.Lang {
@@ -126,10 +169,10 @@ func Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Con
 		return a.Rel < b.Rel
 	})
 	sort.Slice(c.Series, func(i, j int) bool { return c.Series[i].ID < c.Series[j].ID })
-	seen := map[string]bool{}
+	langSeen := map[string]bool{}
 	for _, p := range c.Pages {
-		if !seen[p.Lang] {
-			seen[p.Lang] = true
+		if !langSeen[p.Lang] {
+			langSeen[p.Lang] = true
 			c.Langs = append(c.Langs, p.Lang)
 		}
 	}

@@ -1,0 +1,99 @@
+package build
+
+import (
+	"hash"
+	"hash/fnv"
+	"strconv"
+
+	"github.com/kakehashi-dev/kakehashi/build/render"
+	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/build/source"
+)
+
+// hasher writes fields into an FNV-64a hash with separators, so that
+// ("ab","c") and ("a","bc") differ.
+type hasher struct{ h hash.Hash64 }
+
+func newHasher() hasher { return hasher{fnv.New64a()} }
+
+func (h hasher) str(s string) {
+	h.h.Write([]byte(s))
+	h.h.Write([]byte{0})
+}
+
+func (h hasher) num(n int64) { h.str(strconv.FormatInt(n, 10)) }
+
+func (h hasher) sum() uint64 { return h.h.Sum64() }
+
+// seriesFingerprint covers everything a "#N" link in a page of series sr
+// and language lang can show: the series file and which parts have pages.
+func seriesFingerprint(st *site.Site, sr *source.Series, lang string) uint64 {
+	h := newHasher()
+	h.str(string(sr.Src))
+	for _, part := range sr.Parts {
+		if q := st.PartPage(lang, sr.ID, part.Number); q != nil {
+			h.num(int64(part.Number))
+			h.str(q.URL)
+		}
+	}
+	return h.sum()
+}
+
+// fingerprint covers every field of a page's template data; the content is
+// represented by gen, the identity of its markdown rendering.
+func fingerprint(p *render.Page, gen uint64) uint64 {
+	h := newHasher()
+	h.num(int64(gen))
+	h.str(p.Kind)
+	h.str(p.Lang)
+	h.str(p.Title)
+	h.str(p.Description)
+	h.str(p.URL)
+	h.str(p.Date.String())
+	for _, t := range p.Tags {
+		h.str(t)
+	}
+	h.str("|")
+	h.num(int64(p.ReadingMinutes))
+	h.num(int64(p.Part))
+	site := p.Site
+	h.str(site.BaseURL)
+	h.str(site.Generator)
+	for _, l := range site.Langs {
+		h.str(l)
+		h.str(site.Title[l])
+	}
+	if s := p.Series; s != nil {
+		h.str(s.ID)
+		h.str(s.Title)
+		h.str(s.URL)
+		for _, pr := range s.Parts {
+			ref(h, &pr)
+		}
+	}
+	h.str("|")
+	ref(h, p.Prev)
+	ref(h, p.Next)
+	for _, t := range p.Translations {
+		h.str(t.Lang)
+		h.str(t.URL)
+		h.str(t.Title)
+		h.str(strconv.FormatBool(t.Exists))
+	}
+	for _, s := range p.Scripts {
+		h.str(s)
+	}
+	return h.sum()
+}
+
+func ref(h hasher, r *render.PartRef) {
+	if r == nil {
+		h.str("-")
+		return
+	}
+	h.num(int64(r.Number))
+	h.str(r.Title)
+	h.str(r.URL)
+	h.str(strconv.FormatBool(r.Published))
+	h.str(strconv.FormatBool(r.Current))
+}
