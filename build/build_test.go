@@ -15,6 +15,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/search"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -65,6 +66,24 @@ func TestBundledCourse(t *testing.T) {
 	}
 	if s.HighlightHits == 0 {
 		t.Error("no code block was reused between the ja and ko versions of a part")
+	}
+	for _, q := range []struct{ lang, query, want string }{
+		{"ja", "クォーラム", "/ja/cka/05-ha-cluster/"},
+		{"ja", "10.0.0.120", "/ja/cka/02-control-plane/"},
+		{"ko", "쿼럼은", "/ko/cka/05-ha-cluster/"},
+		{"ko", "etcdctl member list", "/ko/cka/05-ha-cluster/"},
+	} {
+		script, ok := res.Site.Get(search.IndexPath(q.lang))
+		if !ok {
+			t.Fatalf("no search index for %s", q.lang)
+		}
+		idx, err := search.Load(script)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hits := search.Search(idx, q.query); len(hits) == 0 || hits[0].URL != q.want {
+			t.Errorf("search %s %q: got %+v, want %s first", q.lang, q.query, hits, q.want)
+		}
 	}
 	art, _ := res.Site.Get("ja/cka/05-ha-cluster/index.html")
 	for _, want := range []string{
