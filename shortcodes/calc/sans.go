@@ -293,7 +293,7 @@ func parseHostPort(s string) (host, port, code string) {
 	if isDNS1123Subdomain(host) {
 		return host, port, ""
 	}
-	if isDNS1123Subdomain(strings.ToLower(host)) {
+	if isDNS1123Subdomain(toLowerASCII(host)) {
 		return "", "", "err.endpoint-case"
 	}
 	return "", "", "err.endpoint"
