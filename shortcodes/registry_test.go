@@ -1,0 +1,124 @@
+package shortcodes
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+)
+
+func TestValidate(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`{{< part 2 >}}`, nil},
+		{`{{< calout >}}`, []string{`p.md:1:5: unknown shortcode "calout"; did you mean "callout"?`}},
+		{`{{< Part 2 >}}`, []string{`p.md:1:5: unknown shortcode "Part"; did you mean "part"?`}},
+		{"{{% callout %}}\nx", []string{`p.md:1:1: unclosed shortcode "callout": expected {{% /callout %}}`}},
+		{`{{< callout />}}`, nil},
+		{`{{< part 2 >}}x{{< /part >}}`, []string{`p.md:1:1: shortcode "part" takes no inner content`}},
+		{`{{< figure src="a" >}}`, []string{`p.md:1:1: missing required argument "alt" for "figure"`}},
+		{`{{< figure src="a" alt="b" width="10" >}}`, []string{`p.md:1:28: argument "width" of "figure" must be an integer, got string "10"`}},
+		{`{{< details summary=true >}}{{< /details >}}`, []string{`p.md:1:13: argument "summary" of "details" must be a string, got boolean true`}},
+		{`{{< details "s" open=1 >}}{{< /details >}}`, []string{`p.md:1:17: positional and named arguments cannot be mixed in "details"`,
+			`p.md:1:27: unexpected closing shortcode "/details": no {{< details >}} is open`}},
+		{`{{< details summary="s" open=1 >}}{{< /details >}}`, []string{`p.md:1:25: argument "open" of "details" must be a boolean, got integer 1`}},
+		{`{{< topology controlPlanes=1.5 >}}`, []string{`p.md:1:14: argument "controlPlanes" of "topology" must be an integer, got float 1.5`}},
+		{`{{< figure x=1 src="a" alt="b" >}}`, []string{`p.md:1:12: unknown argument "x" for "figure"; it takes src, alt, caption, width, height`}},
+		{`{{< tabs x=1 >}}{{< /tabs >}}`, []string{`p.md:1:10: unknown argument "x": "tabs" takes no arguments`}},
+		{`{{< figure "a" >}}`, []string{`p.md:1:12: "figure" takes no positional arguments; name them (name="value")`, `p.md:1:1: missing required argument "src" for "figure"`, `p.md:1:1: missing required argument "alt" for "figure"`}},
+		{`{{< tab "a" >}}{{< /tab >}}`, []string{`p.md:1:1: shortcode "tab" must be directly inside {{< tabs >}}`}},
+		{`{{< tabs >}}{{< part 2 >}}{{< /tabs >}}`, []string{`p.md:1:13: only "tab" shortcodes may appear inside {{< tabs >}}`}},
+	}
+	reg := NewRegistry()
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			calls, errs := Parse("p.md", []byte(tt.src))
+			errs = append(errs, reg.Validate("p.md", []byte(tt.src), calls)...)
+			var got []string
+			for _, d := range errs {
+				got = append(got, d.Header())
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	names := []string{"callout", "details", "part", "tab", "tabs"}
+	for in, want := range map[string]string{
+		"calout": "callout", "detials": "details", "prat": "part", "tabss": "tabs", "xyz": "", "a": "", "quorum": "",
+	} {
+		if got := suggest(in, names); got != want {
+			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSiteTemplates(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	files := map[string]string{
+		"themes/default/shortcodes/callout.html":  `<div class="my-callout {{.Args.kind}}">{{T "callout_note"}}|{{.Lang}}|{{.Inner}}</div>`,
+		"themes/default/shortcodes/kbd.html":      `<kbd>{{index .Pos 0}}</kbd>`,
+		"themes/default/shortcodes/broken.html":   "<p>\n{{ .Args.x \n",
+		"themes/default/shortcodes/bad name.html": `x`,
+		"themes/default/shortcodes/notes.txt":     `ignored`,
+	}
+	for p, s := range files {
+		if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reg := NewRegistry()
+	over, errs := reg.LoadTemplates(fs, "themes/default/shortcodes")
+	if strings.Join(over, ",") != "callout" {
+		t.Errorf("overridden = %q, want [callout]", over)
+	}
+	var got []string
+	for _, d := range errs {
+		got = append(got, d.Header())
+	}
+	want := []string{
+		`themes/default/shortcodes/bad name.html: "bad name" is not a valid shortcode name: use letters, digits, "-" and "_"`,
+		`themes/default/shortcodes/broken.html:3:1: unclosed action started at broken.html:2`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	res := render(t, reg, "ko", "{{% callout kind=\"x<y\" %}}\n**in**\n{{% /callout %}}\n\nPress {{< kbd \"Ctrl+C\" >}}.\n")
+	if len(res.Diags) > 0 {
+		t.Fatalf("diagnostics: %v", res.Diags)
+	}
+	html := string(res.HTML)
+	for _, w := range []string{
+		`<div class="my-callout x&lt;y">메모|ko|<p><strong>in</strong></p>` + "\n</div>",
+		`<p>Press <kbd>Ctrl&#43;C</kbd>.</p>`,
+	} {
+		if !strings.Contains(html, w) {
+			t.Errorf("HTML lacks %q:\n%s", w, html)
+		}
+	}
+
+	// A missing folder is no error.
+	if over, errs := NewRegistry().LoadTemplates(fs, "themes/none/shortcodes"); over != nil || errs != nil {
+		t.Errorf("missing dir: %v %v", over, errs)
+	}
+}
+
+func TestTemplateExecError(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	_ = afero.WriteFile(fs, "sc/boom.html", []byte("<p>\n{{index .Pos 5}}</p>"), 0o644)
+	reg := NewRegistry()
+	if _, errs := reg.LoadTemplates(fs, "sc"); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := headers(render(t, reg, "ja", "x {{< boom >}}\n"))
+	want := `p.md:1:3: shortcode "boom": sc/boom.html:2: executing "boom.html" at <index .Pos 5>: error calling index: index out of range: 5`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
