@@ -52,7 +52,7 @@ import (
 // baseFile is the layout that defines the page skeleton, "base".
 const baseFile = "baseof.html"
 
-// Kinds lists every page kind a theme must have a layout for.
+// kinds lists every page kind a theme must have a layout for.
 var kinds = [...]string{KindArticle, KindHome, KindSeries, KindRoot, KindNotFound}
 
 // Theme is a loaded theme: one template set per page kind. Render is safe
