@@ -2,11 +2,15 @@
 GO ?= go
 FUZZTIME ?= 10s
 
-.PHONY: build test vet fuzz clean
+.PHONY: build test vet fuzz clean serve
 
 ## build: render the bundled course into public/
 build:
 	$(GO) run ./cmd/kakehashi build
+
+## serve: build the bundled course into memory and serve it on 127.0.0.1:1313 with live reload
+serve:
+	$(GO) run ./cmd/kakehashi serve --bind 127.0.0.1 --port 1313
 
 ## test: every test: vet, unit, whole-site, browser (headless Chromium), short fuzzing
 test: vet

@@ -26,6 +26,7 @@ Usage:
 Commands:
   build     render content/ into public/
   render    print the HTML of one markdown document
+  serve     serve the site with live reload while you write
   version   print the version
   help      print this help, or a command's: kakehashi help build
 
@@ -48,6 +49,7 @@ func commands() []command {
 	return []command{
 		{"build", "kakehashi build [-s DIR] [-d DIR] [--base-url URL] [--drafts]", runBuild},
 		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
+		{"serve", serveSynopsis, runServe},
 		{"version", "kakehashi version", func(_ context.Context, e *cliEnv, _ []string) int {
 			fmt.Fprintf(e.stdout, "kakehashi %s\n", build.Version)
 			return 0

@@ -1,0 +1,180 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// Event is one message of the event stream /_kakehashi/events.
+type Event struct {
+	// Name is "ok" (sent on connect when the build is good), "reload",
+	// "css" or "error".
+	Name string
+	// Version identifies the build the event is about.
+	Version string
+	// Paths are the changed stylesheets of a css event, site-absolute.
+	Paths []string
+	// Errors are the diagnostics of an error event.
+	Errors diag.List
+}
+
+// Diagnostic is a diagnostic as the browser overlay receives it.
+type Diagnostic struct {
+	Path         string   `json:"path"`
+	Line         int      `json:"line"`
+	Col          int      `json:"col"`
+	Msg          string   `json:"msg"`
+	Header       string   `json:"header"`
+	Source       string   `json:"source,omitempty"`
+	Context      []string `json:"context,omitempty"`
+	ContextStart int      `json:"contextStart,omitempty"`
+}
+
+// Encode writes the event in the text/event-stream format.
+func (e Event) Encode() []byte {
+	payload := struct {
+		Version string       `json:"version"`
+		Paths   []string     `json:"paths,omitempty"`
+		Errors  []Diagnostic `json:"errors,omitempty"`
+	}{Version: e.Version, Paths: e.Paths}
+	for _, d := range e.Errors {
+		payload.Errors = append(payload.Errors, Diagnostic{
+			Path: d.Path, Line: d.Line, Col: d.Col, Msg: d.Msg, Header: d.Header(),
+			Source: d.Source, Context: d.Context, ContextStart: d.ContextStart,
+		})
+	}
+	data, _ := json.Marshal(payload) // plain strings and numbers only
+	return fmt.Appendf(nil, "event: %s\ndata: %s\n\n", e.Name, data)
+}
+
+// hub fans events out to the connected event streams.
+type hub struct {
+	mu      sync.Mutex
+	clients map[chan []byte]bool
+	state   Event // sent to each new client: "ok" or "error"
+	closed  bool
+	done    chan struct{}
+}
+
+func newHub() *hub {
+	return &hub{clients: map[chan []byte]bool{}, done: make(chan struct{})}
+}
+
+// subscribe adds a client whose channel already holds the current state.
+func (h *hub) subscribe() (chan []byte, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, false
+	}
+	ch := make(chan []byte, 16)
+	ch <- h.state.Encode()
+	h.clients[ch] = true
+	return ch, true
+}
+
+func (h *hub) unsubscribe(ch chan []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.clients[ch] {
+		delete(h.clients, ch)
+		close(ch)
+	}
+}
+
+// publish records the state new clients get and sends ev (when its Name
+// is set) to every client. A client too slow to take it is dropped; its
+// browser reconnects and gets the current state.
+func (h *hub) publish(state, ev Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.state = state
+	if ev.Name == "" || h.closed {
+		return
+	}
+	msg := ev.Encode()
+	for ch := range h.clients {
+		select {
+		case ch <- msg:
+		default:
+			delete(h.clients, ch)
+			close(ch)
+		}
+	}
+}
+
+// close ends every stream and refuses new ones.
+func (h *hub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return
+	}
+	h.closed = true
+	close(h.done)
+	for ch := range h.clients {
+		delete(h.clients, ch)
+		close(ch)
+	}
+}
+
+// count is the number of connected streams.
+func (h *hub) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.clients)
+}
+
+// serveEvents streams events to one client until it leaves or the server
+// shuts down, with a comment line every heartbeat to keep proxies and the
+// connection alive.
+func (h *hub) serveEvents(w http.ResponseWriter, r *http.Request, heartbeat time.Duration) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	ch, ok := h.subscribe()
+	if !ok {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	defer h.unsubscribe(ch)
+	hd := w.Header()
+	hd.Set("Content-Type", "text/event-stream; charset=utf-8")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	if _, err := w.Write([]byte("retry: 1000\n\n")); err != nil {
+		return
+	}
+	fl.Flush()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-h.done:
+			return
+		case msg, ok := <-ch:
+			if !ok {
+				return
+			}
+			if _, err := w.Write(msg); err != nil {
+				return
+			}
+			fl.Flush()
+		case <-tick.C:
+			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+	}
+}

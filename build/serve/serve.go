@@ -1,0 +1,428 @@
+// Package serve is kakehashi's authoring server: it builds a site into
+// memory, serves it on 127.0.0.1, watches content/, themes/ and i18n/ for
+// saves, rebuilds incrementally, and tells the browser over Server-Sent
+// Events to reload, to swap a stylesheet, or to show the build's errors in
+// an overlay. An event is sent only after the rebuilt site is complete and
+// being served. It never serves a byte that is not part of the built site.
+package serve
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/i18n"
+)
+
+// Builder builds the site; *build.Builder is one.
+type Builder interface {
+	Build(ctx context.Context) (*build.Result, error)
+}
+
+var _ Builder = (*build.Builder)(nil)
+
+// invalidator is a Builder that rebuilds incrementally: it is told which
+// input paths changed before the next Build.
+type invalidator interface {
+	Invalidate(paths ...string)
+}
+
+// Options configure a Server.
+type Options struct {
+	// Root is the site folder holding content/, themes/ and i18n/.
+	Root string
+	// Build configures the builder; BaseURL defaults to "/".
+	Build build.Options
+	// Log receives what the terminal shows: rebuilds and their errors.
+	// Default io.Discard.
+	Log io.Writer
+	// Watch tunes the watcher.
+	Watch WatchOptions
+	// Heartbeat is the interval of keep-alive comments on event streams;
+	// default 15 s.
+	Heartbeat time.Duration
+	// Builder, when set, replaces the builder made from Root and Build
+	// (tests count or slow down builds with it).
+	Builder Builder
+}
+
+// Server is the authoring server. It is an http.Handler.
+type Server struct {
+	opts    Options
+	in      afero.Fs
+	builder Builder
+	hub     *hub
+
+	buildMu sync.Mutex // one build at a time
+	n       int        // builds done, under buildMu
+	id      string     // this server's instance, in versions
+	cur     atomic.Pointer[state]
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// state is what is being served: the last good build, and the errors of
+// the last build when it failed.
+type state struct {
+	site    *snapshot
+	version string
+	errs    diag.List
+	bundle  *i18n.Bundle
+	langs   []string
+}
+
+// New makes a server for the site folder opts.Root and runs the first
+// build. A build that fails is not an error here: the server starts and
+// shows the build's errors. New fails only when the site folder cannot be
+// read.
+func New(ctx context.Context, opts Options) (*Server, error) {
+	if opts.Root == "" {
+		opts.Root = "."
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if opts.Heartbeat <= 0 {
+		opts.Heartbeat = 15 * time.Second
+	}
+	in, err := SiteFs(opts.Root)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{opts: opts, in: in, hub: newHub(), id: strconv.FormatInt(time.Now().UnixNano(), 36)}
+	s.builder = opts.Builder
+	if s.builder == nil {
+		b, err := build.New(in, opts.Build)
+		if err != nil {
+			return nil, err
+		}
+		s.builder = b
+	}
+	s.cur.Store(&state{})
+	s.Rebuild(ctx, nil)
+	return s, nil
+}
+
+// Rebuild tells the builder which input paths (slash-separated, relative
+// to the site root) changed, builds, swaps the new site in, and only then
+// tells the browsers: "css" when only stylesheets changed, "reload" when
+// anything else did or an error was cleared, "error" when the build failed
+// (the last good site stays served). It returns the build's error.
+func (s *Server) Rebuild(ctx context.Context, paths []string) error {
+	s.buildMu.Lock()
+	defer s.buildMu.Unlock()
+	start := time.Now()
+	if inv, ok := s.builder.(invalidator); ok && len(paths) > 0 {
+		inv.Invalidate(paths...)
+	}
+	res, err := s.builder.Build(ctx)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	s.n++
+	old := s.cur.Load()
+	version := s.id + "." + strconv.Itoa(s.n)
+	if err != nil {
+		errs := diag.FromError(err)
+		errs.Sort()
+		next := *old
+		next.errs, next.version = errs, version
+		s.cur.Store(&next)
+		ev := Event{Name: "error", Version: version, Errors: errs}
+		s.hub.publish(ev, ev)
+		s.logErrors(errs)
+		return err
+	}
+	snap, ch := newSnapshot(res.Site, old.site)
+	next := &state{site: snap, version: version, bundle: old.bundle, langs: old.langs}
+	if next.bundle == nil || touches(paths, s.opts.Build.I18nDir, "i18n") {
+		if b, ds := i18n.Load(s.in, orDefault(s.opts.Build.I18nDir, "i18n")); ds.Err() == nil {
+			next.bundle, next.langs = b, b.Langs()
+		}
+	}
+	s.cur.Store(next)
+	ok := Event{Name: "ok", Version: version}
+	var ev Event
+	switch {
+	case len(old.errs) > 0 || (old.site != nil && !ch.Empty() && !ch.CSSOnly()):
+		ev = Event{Name: "reload", Version: version}
+	case old.site != nil && ch.CSSOnly():
+		ev = Event{Name: "css", Version: version}
+		for _, p := range ch.Changed {
+			ev.Paths = append(ev.Paths, "/"+p)
+		}
+	}
+	s.hub.publish(ok, ev)
+	for _, w := range res.Summary.Warnings {
+		fmt.Fprintln(s.opts.Log, s.rel(w).String())
+	}
+	if old.site == nil {
+		fmt.Fprintf(s.opts.Log, "built %d files in %s\n", len(snap.files), time.Since(start).Round(time.Millisecond))
+	} else {
+		fmt.Fprintf(s.opts.Log, "rebuilt in %s: %d changed, %d removed\n",
+			time.Since(start).Round(time.Millisecond), len(ch.Changed), len(ch.Removed))
+	}
+	return nil
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// touches reports whether any path is under dir (or the default dir).
+func touches(paths []string, dir, def string) bool {
+	dir = orDefault(dir, def)
+	for _, p := range paths {
+		if p == dir || strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) logErrors(errs diag.List) {
+	for _, d := range errs {
+		fmt.Fprintln(s.opts.Log, s.rel(d).String())
+	}
+	plural := "s"
+	if len(errs) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(s.opts.Log, "build failed: %d error%s; still serving the last good build\n", len(errs), plural)
+}
+
+// rel prefixes a diagnostic's path with the site folder, so the terminal
+// shows a path valid from where the server was started.
+func (s *Server) rel(d diag.Diagnostic) diag.Diagnostic {
+	if d.Path != "" && s.opts.Root != "." && !filepath.IsAbs(d.Path) {
+		d.Path = filepath.ToSlash(filepath.Join(s.opts.Root, d.Path))
+	}
+	return d
+}
+
+// Errors returns the errors of the last build, nil when it succeeded.
+func (s *Server) Errors() diag.List { return s.cur.Load().errs }
+
+// Version identifies the build being served, as events carry it.
+func (s *Server) Version() string { return s.cur.Load().version }
+
+// Run serves on ln and rebuilds on every save until ctx is done, then
+// shuts down: it closes the event streams, stops the watcher and waits
+// for requests in flight.
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	wopts := s.opts.Watch
+	if wopts.OnError == nil {
+		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
+	}
+	w, err := NewWatcher(s.opts.Root, wopts)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	var wg sync.WaitGroup
+	wctx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		w.Run(wctx, func(paths []string) { s.Rebuild(wctx, paths) })
+	}()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+
+	var err2 error
+	select {
+	case <-ctx.Done():
+	case err2 = <-serveErr:
+	}
+	s.hub.close()
+	stopWatch()
+	wg.Wait()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && err2 == nil {
+		err2 = err
+	}
+	if err2 == nil {
+		err2 = <-serveErr
+	}
+	if errors.Is(err2, http.ErrServerClosed) {
+		err2 = nil
+	}
+	return err2
+}
+
+// Close ends the event streams; a Server used as a plain handler (in
+// tests) calls it when done.
+func (s *Server) Close() { s.hub.close() }
+
+// ServeHTTP serves the built site, the live-reload script and event
+// stream, the language redirect of "/" and the side-by-side pages.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name, slash, err := CleanPath(r.URL.Path, r.URL.EscapedPath())
+	if err != nil {
+		http.Error(w, "bad request path", http.StatusBadRequest)
+		return
+	}
+	st := s.cur.Load()
+	switch {
+	case name == "_kakehashi/events":
+		s.hub.serveEvents(w, r, s.opts.Heartbeat)
+		return
+	case name == "_kakehashi/live.js":
+		s.serveLiveJS(w, r, st)
+		return
+	case name == "_pair" || strings.HasPrefix(name, "_pair/"):
+		s.servePair(w, r, st, strings.TrimPrefix(strings.TrimPrefix(name, "_pair"), "/"))
+		return
+	case name == "" && r.URL.RawQuery == "":
+		lang := "ja"
+		if st.bundle != nil {
+			lang = st.bundle.Match(r.Header.Get("Accept-Language"), "ja")
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("Vary", "Accept-Language")
+		http.Redirect(w, r, "/"+lang+"/", http.StatusFound)
+		return
+	}
+	if st.site == nil {
+		s.serveNoBuild(w, r, st)
+		return
+	}
+	f, redirect := st.site.lookup(name, slash)
+	if redirect {
+		http.Redirect(w, r, "/"+name+"/", http.StatusMovedPermanently)
+		return
+	}
+	if f == nil {
+		if nf := st.site.files["404.html"]; nf != nil {
+			s.serveFile(w, r, nf, http.StatusNotFound)
+			return
+		}
+		http.NotFound(w, r)
+		return
+	}
+	s.serveFile(w, r, f, http.StatusOK)
+}
+
+// serveFile writes f with its content type, ETag (304 when it matches),
+// Cache-Control: no-cache, and gzip when the client accepts it.
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+	body, etag := f.Body()
+	h := w.Header()
+	h.Set("Content-Type", f.ctype)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Add("Vary", "Accept-Encoding")
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		if gz := f.Gzip(); gz != nil {
+			body = gz
+			etag = strings.TrimSuffix(etag, `"`) + `-gz"`
+			h.Set("Content-Encoding", "gzip")
+		}
+	}
+	h.Set("ETag", etag)
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// acceptsGzip reads an Accept-Encoding header: gzip (or *) not refused
+// with q=0.
+func acceptsGzip(h string) bool {
+	for _, part := range strings.Split(h, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding != "gzip" && coding != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+		if q == "q=0" || q == "q=0.0" || q == "q=0.00" || q == "q=0.000" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func etagMatch(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// serveLiveJS serves the live-reload script: the theme's js/live.js, or
+// a minimal one when the theme has none.
+func (s *Server) serveLiveJS(w http.ResponseWriter, r *http.Request, st *state) {
+	if st.site != nil {
+		if f := st.site.files["js/live.js"]; f != nil {
+			s.serveFile(w, r, f, http.StatusOK)
+			return
+		}
+	}
+	s.serveFile(w, r, newFile("live.js", []byte(minimalLiveJS)), http.StatusOK)
+}
+
+// minimalLiveJS reloads on every event; it is used before a first good
+// build and by themes without js/live.js.
+const minimalLiveJS = `(() => {
+  const es = new EventSource("/_kakehashi/events");
+  let v = null;
+  const on = (e) => { const d = JSON.parse(e.data || "{}"); if (v !== null && d.version !== v) location.reload(); v = d.version; };
+  es.addEventListener("ok", on);
+  es.addEventListener("reload", () => location.reload());
+  es.addEventListener("css", () => location.reload());
+  es.addEventListener("error", (e) => { if (e.data) { on(e); console.error(JSON.parse(e.data).errors.map((d) => d.header).join("\n")); } });
+})();
+`
+
+// serveNoBuild answers while no build has succeeded yet: the errors, as a
+// page that reloads when the build is fixed.
+func (s *Server) serveNoBuild(w http.ResponseWriter, r *http.Request, st *state) {
+	var b bytes.Buffer
+	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>build failed</title>\n</head>\n<body>\n<h1>The site does not build yet</h1>\n<pre>")
+	b.WriteString(htmlEscape(st.errs.Error()))
+	b.WriteString("</pre>\n</body>\n</html>\n")
+	f := newFile("error.html", b.Bytes())
+	s.serveFile(w, r, f, http.StatusInternalServerError)
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;").Replace(s)
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os/exec"
+	"runtime"
+	"strconv"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/serve"
+)
+
+const serveSynopsis = "kakehashi serve [-s DIR] [--bind ADDR] [--port N] [--open] [--drafts]"
+
+func runServe(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlags(env, "serve", serveSynopsis,
+		"Builds the site into memory and serves it, rebuilding on every save of content/,\nthemes/ or i18n/ and reloading the browser; build errors show in the page.\nNothing is written to public/. Stop with Ctrl-C.")
+	var src, bind string
+	var port int
+	var open, drafts bool
+	fs.StringVar(&src, "s", ".", "site `folder` holding content/, themes/ and i18n/")
+	fs.StringVar(&src, "source", ".", "same as -s")
+	fs.StringVar(&bind, "bind", "127.0.0.1", "`address` to listen on; only this machine by default")
+	fs.IntVar(&port, "port", 1313, "`port` to listen on (0: any free port)")
+	fs.BoolVar(&open, "open", false, "open the site in the default browser")
+	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
+	if code := parse(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "kakehashi serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	srv, err := serve.New(ctx, serve.Options{Root: src, Build: build.Options{Drafts: drafts}, Log: env.stderr})
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
+		return 1
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", net.JoinHostPort(bind, strconv.Itoa(port)))
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
+		return 1
+	}
+	host := bind
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "127.0.0.1"
+	}
+	url := "http://" + net.JoinHostPort(host, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)) + "/"
+	fmt.Fprintf(env.stdout, "kakehashi %s: serving %s at %s (Ctrl-C to stop)\n", build.Version, src, url)
+	if open {
+		openBrowser(url)
+	}
+	if err := srv.Run(ctx, ln); err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// openBrowser runs the system's opener for url, quietly, when there is one.
+func openBrowser(url string) {
+	name := "xdg-open"
+	switch runtime.GOOS {
+	case "darwin":
+		name = "open"
+	case "windows":
+		return
+	}
+	bin, err := exec.LookPath(name)
+	if err != nil {
+		return
+	}
+	cmd := exec.Command(bin, url)
+	if cmd.Start() == nil {
+		go cmd.Wait() // reap it; its exit status does not matter
+	}
+}
