@@ -1,0 +1,79 @@
+package export
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/output"
+)
+
+func TestExplicitIndex(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"../02-control-plane/", "../02-control-plane/index.html"},
+		{"../../../ko/cka/05-ha-cluster/", "../../../ko/cka/05-ha-cluster/index.html"},
+		{"./", "./index.html"},
+		{".", "./index.html"},
+		{"..", "../index.html"},
+		{"../", "../index.html"},
+		{"ja/", "ja/index.html"},
+		{"../x/#quorum", "../x/index.html#quorum"},
+		{"../x/?q=1", "../x/index.html?q=1"},
+		{"#top", "#top"},
+		{"../css/main.css", "../css/main.css"},
+		{"https://example.org/ja/", "https://example.org/ja/"},
+		{"/ja/", "/ja/"},
+		{"mailto:a@b", "mailto:a@b"},
+		{"", ""},
+		{"../한국어/", "../한국어/index.html"},
+	}
+	for _, tt := range tests {
+		if got := ExplicitIndex(tt.in); got != tt.want {
+			t.Errorf("ExplicitIndex(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestRewrite(t *testing.T) {
+	s := output.New()
+	s.Put("ja/a/index.html", []byte(`<a href="../b/">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./#h">h</a><p>href="../c/" in text</p>`))
+	s.Put("css/main.css", []byte(`a{background:url(../x/)}`))
+	out := Rewrite(s)
+	got, _ := out.Get("ja/a/index.html")
+	want := `<a href="../b/index.html">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./index.html#h">h</a><p>href="../c/" in text</p>`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	css, _ := out.Get("css/main.css")
+	if string(css) != `a{background:url(../x/)}` {
+		t.Errorf("non-HTML file changed: %s", css)
+	}
+	orig, _ := s.Get("ja/a/index.html")
+	if bytes.Contains(orig, []byte("index.html")) {
+		t.Error("Rewrite changed its input")
+	}
+}
+
+func TestZipDeterministic(t *testing.T) {
+	s := output.New()
+	s.Put("index.html", []byte("<p>root</p>"))
+	s.Put("ja/index.html", []byte("<p>ja</p>"))
+	var a, b bytes.Buffer
+	if err := Zip(context.Background(), &a, "course", s); err != nil {
+		t.Fatal(err)
+	}
+	if err := Zip(context.Background(), &b, "course", s); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Fatal("two zips of the same site differ")
+	}
+	r, err := zip.NewReader(bytes.NewReader(a.Bytes()), int64(a.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.File) != 2 || r.File[0].Name != "course/index.html" || r.File[1].Name != "course/ja/index.html" {
+		t.Fatalf("entries: %v", r.File)
+	}
+}
