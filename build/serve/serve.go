@@ -223,9 +223,26 @@ func (s *Server) Errors() diag.List { return s.cur.Load().errs }
 // Version identifies the build being served, as events carry it.
 func (s *Server) Version() string { return s.cur.Load().version }
 
+// Watch watches the site folder and rebuilds after each burst of saves
+// until ctx is done. Run calls it; tests serving through httptest call it
+// themselves.
+func (s *Server) Watch(ctx context.Context) error {
+	wopts := s.opts.Watch
+	if wopts.OnError == nil {
+		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
+	}
+	w, err := NewWatcher(s.opts.Root, wopts)
+	if err != nil {
+		return err
+	}
+	w.Run(ctx, func(paths []string) { s.Rebuild(ctx, paths) })
+	return nil
+}
+
 // Run serves on ln and rebuilds on every save until ctx is done, then
 // shuts down: it closes the event streams, stops the watcher and waits
-// for requests in flight.
+// for requests in flight. The watcher is in place when the first request
+// is answered.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	wopts := s.opts.Watch
 	if wopts.OnError == nil {

@@ -44,6 +44,7 @@ type Watcher struct {
 
 	mu    sync.Mutex
 	known map[string]bool // files seen, by relative path
+	dirs  map[string]bool // folders watched, by relative path
 }
 
 // NewWatcher starts watching the site folder root.
@@ -62,7 +63,7 @@ func NewWatcher(root string, opts WatchOptions) (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{root: abs, opts: opts, fw: fw, known: map[string]bool{}}
+	w := &Watcher{root: abs, opts: opts, fw: fw, known: map[string]bool{}, dirs: map[string]bool{}}
 	// The root itself, so that a watched folder created or renamed into
 	// place later is seen.
 	if err := fw.Add(abs); err != nil {
@@ -157,11 +158,15 @@ func (w *Watcher) handle(ev fsnotify.Event) []string {
 		if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() {
 			return w.addTree(rel)
 		}
-		w.setKnown(rel, true)
+		w.mu.Lock()
+		w.known[rel] = true
+		delete(w.dirs, rel)
+		w.mu.Unlock()
 		return []string{rel}
 	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
-		// A folder that went away takes every file under it along.
-		out := []string{rel}
+		// A folder that went away takes every file under it along; a
+		// file (or an empty folder) is itself the path.
+		var out []string
 		w.mu.Lock()
 		for k := range w.known {
 			if strings.HasPrefix(k, rel+"/") {
@@ -170,7 +175,13 @@ func (w *Watcher) handle(ev fsnotify.Event) []string {
 			}
 		}
 		delete(w.known, rel)
+		// Folders stay in w.dirs: inotify reports a watched folder's
+		// move twice (from its parent and from itself).
+		wasDir := w.dirs[rel]
 		w.mu.Unlock()
+		if len(out) == 0 && !wasDir {
+			out = []string{rel}
+		}
 		_ = w.fw.Remove(ev.Name) // gone already when it was a watched folder
 		return out
 	case ev.Has(fsnotify.Write):
@@ -201,6 +212,9 @@ func (w *Watcher) addTree(rel string) []string {
 			return nil
 		}
 		if d.IsDir() {
+			w.mu.Lock()
+			w.dirs[r] = true
+			w.mu.Unlock()
 			if err := w.fw.Add(p); err != nil && w.opts.OnError != nil && !errors.Is(err, fs.ErrNotExist) {
 				w.opts.OnError(err)
 			}
