@@ -15,6 +15,8 @@ serve:
 ## test: every test: vet, unit, whole-site, browser (headless Chromium), short fuzzing
 test: vet
 	$(GO) test ./...
+	PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test ./shortcodes/calc/
+	build/e2e/node/run.sh
 	$(MAKE) fuzz
 
 vet:
@@ -24,6 +26,8 @@ vet:
 ## fuzz: run each fuzz target briefly
 fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzRender -fuzztime=$(FUZZTIME) ./build/markdown
+	$(GO) test -run=NONE -fuzz=FuzzLex -fuzztime=$(FUZZTIME) ./shortcodes
+	$(GO) test -run=NONE -fuzz=FuzzPage -fuzztime=$(FUZZTIME) ./shortcodes
 
 ## clean: remove build output
 clean:

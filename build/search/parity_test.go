@@ -42,7 +42,7 @@ type parityPair struct {
 }
 
 // TestParityWithJS writes the Go results as fixtures and has node run
-// tests/node/search_parity.mjs over them with search.js. Without node the
+// build/e2e/node/search_parity.mjs over them with search.js. Without node the
 // test is skipped, except under CI=true where that is a failure.
 func TestParityWithJS(t *testing.T) {
 	node, err := exec.LookPath("node")
@@ -112,7 +112,7 @@ func TestParityWithJS(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "fixtures.json"), fx, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	script := filepath.Join("..", "..", "tests", "node", "search_parity.mjs")
+	script := filepath.Join("..", "e2e", "node", "search_parity.mjs")
 	out, err := exec.Command(node, script, dir).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s %s: %v\n%s", node, script, err, out)

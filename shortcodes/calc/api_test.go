@@ -11,7 +11,7 @@ import (
 
 // caseFile is one testdata/*.json file: cases for one JS API function. The
 // same files run here, natively and under GOOS=js GOARCH=wasm, and through
-// the WebAssembly module under Node (tests/node/calc_api.test.mjs).
+// the WebAssembly module under Node (build/e2e/node/calc_api.test.mjs).
 type caseFile struct {
 	Function string `json:"function"`
 	Cases    []struct {

@@ -10,7 +10,7 @@ import (
 // object in want must be a subset of the object in got, an array must have
 // the same length and contain want's elements in order, anything else must
 // be equal. It is how the JSON case tables in testdata are checked, here
-// and by tests/node/calc_api.test.mjs (which implements the same rule).
+// and by build/e2e/node/calc_api.test.mjs (which implements the same rule).
 func Contains(got, want any) error { return contains("", got, want) }
 
 func contains(path string, got, want any) error {

@@ -12,11 +12,11 @@ import { join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "..", "..");
+const root = join(here, "..", "..", "..");
 
 function env(name) {
   const v = process.env[name];
-  if (!v) throw new Error(`${name} is not set: run tests/node/run.sh`);
+  if (!v) throw new Error(`${name} is not set: run build/e2e/node/run.sh`);
   return v;
 }
 

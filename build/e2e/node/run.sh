@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the calculator WebAssembly modules into a temporary folder, copies
 # Go's wasm_exec.js beside them, and runs the Node tests of the JS API.
-# Usage: tests/node/run.sh   (from anywhere; needs go and node on PATH)
+# Usage: build/e2e/node/run.sh   (from anywhere; needs go and node on PATH)
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 cd "$root"
@@ -17,4 +17,4 @@ done
 KAKEHASHI_WASM_EXEC="$tmp/wasm_exec.js" \
 KAKEHASHI_CALC_WASM="$tmp/calc.wasm" \
 KAKEHASHI_CALC_X509_WASM="$tmp/calc-x509.wasm" \
-  node --test "$root/tests/node/"
+  node --test "$root/build/e2e/node/"

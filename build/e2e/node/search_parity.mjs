@@ -4,7 +4,7 @@
 //   DIR/fixtures.json  {tokens:[{in,out}], folds:[{in,out}],
 //                       cases:[{lang,query,hits:[{url,matched,terms,score,snippet}]}]}
 //   DIR/<lang>.js      the index scripts
-// Usage: node tests/node/search_parity.mjs DIR
+// Usage: node build/e2e/node/search_parity.mjs DIR
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ if (!dir) {
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
-const engineSrc = join(here, '..', '..', 'themes', 'default', 'static', 'js', 'search.js');
+const engineSrc = join(here, '..', '..', '..', 'themes', 'default', 'static', 'js', 'search.js');
 
 const ctx = vm.createContext({});
 vm.runInContext(readFileSync(engineSrc, 'utf8'), ctx, { filename: engineSrc });

@@ -4,7 +4,7 @@
 // package build/search; it sets globalThis.kakehashiSearch[lang]. It is
 // loaded on the first focus of the box by inserting a <script> element, so
 // search works from file:// as well as from a server. Tokenising, scoring
-// and snippets mirror build/search exactly (tests/node/search_parity.mjs
+// and snippets mirror build/search exactly (build/e2e/node/search_parity.mjs
 // checks that both rank the same); change one, change the other.
 (function () {
   'use strict';
