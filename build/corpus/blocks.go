@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -253,4 +254,36 @@ func rotateTable(s string, k int) string {
 	}
 	body := rotate(rows[2:], k)
 	return strings.Join(append(rows[:2:2], body...), "\n")
+}
+
+var (
+	// partCallRe is the course's shortcode for a reference to a part.
+	partCallRe = regexp.MustCompile(`\{\{<\s*part\s+(\d+)\s*/?>\}\}`)
+	// tagLineRe is a line holding nothing but a shortcode tag.
+	tagLineRe = regexp.MustCompile(`^\s*\{\{[<%].*[>%]\}\}\s*$`)
+)
+
+// hasShortcode reports whether s holds a shortcode tag.
+func hasShortcode(s string) bool {
+	return strings.Contains(s, "{{<") || strings.Contains(s, "{{%")
+}
+
+// plain turns a prose block into plain markdown that Hugo and kakehashi
+// read alike: a part reference shortcode becomes "#N", lines holding only a
+// shortcode tag (a widget, the ends of a callout) are dropped. It reports
+// false when nothing plain is left, or when the block still holds a
+// shortcode.
+func plain(s string) (string, bool) {
+	s = partCallRe.ReplaceAllString(s, "#$1")
+	if !hasShortcode(s) {
+		return s, strings.TrimSpace(s) != ""
+	}
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if !tagLineRe.MatchString(l) {
+			keep = append(keep, l)
+		}
+	}
+	s = strings.Join(keep, "\n")
+	return s, strings.TrimSpace(s) != "" && !hasShortcode(s)
 }

@@ -115,6 +115,15 @@ func Load(ctx context.Context, src afero.Fs) (*Course, error) {
 				p.tags = append(p.tags, meta.Tags)
 			}
 			for _, b := range splitBlocks(string(body)) {
+				if b.kind != kindFence {
+					text, ok := plain(b.text)
+					if !ok {
+						continue
+					}
+					if text != b.text {
+						b = classify(text)
+					}
+				}
 				switch b.kind {
 				case kindHeading:
 					if b.level == 2 {
@@ -214,7 +223,7 @@ func sharedCode(fences map[string]map[string][]block) []codeBlock {
 					continue
 				}
 			}
-			if strings.TrimSpace(code) == "" || !isASCII(code) {
+			if strings.TrimSpace(code) == "" || !isASCII(code) || hasShortcode(code) {
 				continue
 			}
 			lang := b.lang
@@ -441,7 +450,7 @@ func (c *Course) plan(n, partsPerLang int) plan {
 			sec.code = append(sec.code, nextCode())
 		}
 		sec.refs = [2]int{ref(), ref()}
-		if r.IntN(2) == 0 {
+		if s == 1 || r.IntN(2) == 0 {
 			sec.h3, sec.sub = r.IntN(1<<20), r.IntN(1<<20)
 			sec.subC = append(sec.subC, nextCode())
 		}
