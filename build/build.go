@@ -47,6 +47,9 @@ type Options struct {
 	Workers    int    // pages rendered in parallel; default GOMAXPROCS
 	// Progress, when set, is called as pages finish rendering.
 	Progress func(done, total int)
+	// ExplicitIndex makes the URLs stored in the search index end in
+	// index.html, for copies opened from file:// (kakehashi export).
+	ExplicitIndex bool
 }
 
 func (o *Options) defaults() {
@@ -178,6 +181,9 @@ type Result struct {
 	// Rendered counts the pages whose template ran in this build (the
 	// others were unchanged and reused).
 	Rendered int
+	// Pages is every page's template data, in URL order (for exports
+	// that assemble pages differently, such as the single-file course).
+	Pages []*render.Page
 }
 
 // Build runs the whole pipeline into memory. On failure the error is a
@@ -269,7 +275,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
 	sum.Files, sum.Bytes = r.out.Size()
 	sum.Elapsed = time.Since(start)
-	res := &Result{Site: r.out, Summary: sum, Rendered: int(r.rendered.Load())}
+	res := &Result{Site: r.out, Summary: sum, Rendered: int(r.rendered.Load()), Pages: pages}
 	if b.prev != nil {
 		res.Changed, res.Removed = diffSites(b.prev, r.out)
 	}
@@ -614,4 +620,15 @@ func humanBytes(n int64) string {
 		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// T returns a UI string of the last successful build's theme, for callers
+// that assemble pages themselves (the single-file export).
+func (b *Builder) T(lang, key string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.bundle == nil {
+		return key
+	}
+	return b.bundle.T(lang, key)
 }

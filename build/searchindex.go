@@ -36,7 +36,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 			for _, d := range docs {
 				ix.Add(d)
 			}
-			idx, _ := ix.Build(lang, search.Options{})
+			idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
 			e = searchEntry{fp: fp, index: idx}
 			r.b.search[lang] = e
 		}

@@ -89,3 +89,14 @@ func Zip(ctx context.Context, w io.Writer, root string, s *output.Site) error {
 	}
 	return zw.Close()
 }
+
+// Site turns a build made with build.Options.ExplicitIndex into the offline
+// copy: links rewritten for file://, and the files only a server uses (the
+// 404 page, robots.txt, the sitemap) left out.
+func Site(s *output.Site) *output.Site {
+	out := Rewrite(s)
+	for _, p := range []string{"404.html", "robots.txt", "sitemap.xml"} {
+		out.Delete(p)
+	}
+	return out
+}

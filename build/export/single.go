@@ -1,0 +1,205 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/render"
+)
+
+// Course is what a single-file course needs: the built site (for the
+// stylesheets and scripts) and every page's data.
+type Course struct {
+	Site  *output.Site
+	Pages []*render.Page
+	// T returns a UI string in a language.
+	T func(lang, key string) string
+}
+
+// singlePart is one part of the single-file course.
+type singlePart struct {
+	Anchor  string
+	Number  int
+	Title   string
+	Date    string
+	Content template.HTML
+	TOC     []render.TOCEntry
+}
+
+var (
+	idAttrRe   = regexp.MustCompile(`\sid="([^"]*)"`)
+	hrefAttrRe = regexp.MustCompile(`\shref="([^"]*)"`)
+)
+
+// SingleFile returns one self-contained HTML document per language holding
+// every published part of every series in order, with a table of contents,
+// the styles inline and the diagrams inline (they are SVG in the content
+// already). Printed from a browser, each part starts on a new page.
+func SingleFile(c Course) (map[string][]byte, error) {
+	css := concat(c.Site, "css/main.css", "css/chroma.css")
+	js := concat(c.Site, "js/main.js")
+	out := map[string][]byte{}
+	langs := map[string]bool{}
+	for _, p := range c.Pages {
+		if p.Lang != "" {
+			langs[p.Lang] = true
+		}
+	}
+	for lang := range langs {
+		var parts []singlePart
+		anchors := map[string]string{} // page URL → anchor
+		var series *render.Series
+		var articles []*render.Page
+		for _, p := range c.Pages {
+			if p.Lang == lang && p.Kind == render.KindArticle && p.Series != nil {
+				articles = append(articles, p)
+				series = p.Series
+			}
+		}
+		if series == nil {
+			continue
+		}
+		// Order by the series' part order.
+		order := map[string]int{}
+		for i, pr := range series.Parts {
+			order[pr.URL] = i
+		}
+		sortPages(articles, order)
+		for _, p := range articles {
+			anchors[p.URL] = fmt.Sprintf("part-%d", p.Part)
+		}
+		for _, p := range articles {
+			prefix := fmt.Sprintf("p%d-", p.Part)
+			content := localise(string(p.Content), p.URL, prefix, anchors)
+			date := ""
+			if !p.Date.IsZero() {
+				date = p.Date.Format(c.T(lang, "date_format"))
+			}
+			parts = append(parts, singlePart{
+				Anchor: anchors[p.URL], Number: p.Part, Title: p.Title, Date: date,
+				Content: template.HTML(content), // our own rendered HTML, ids and links adjusted
+				TOC:     prefixTOC(p.TOC, prefix),
+			})
+		}
+		var buf bytes.Buffer
+		err := singleTmpl.Execute(&buf, map[string]any{
+			"Lang": lang, "Title": series.Title, "Parts": parts,
+			"CSS": template.CSS(css), "JS": template.JS(js),
+			"TOCLabel": c.T(lang, "toc"), "PrintCSS": template.CSS(printCSS),
+		})
+		if err != nil {
+			return nil, err
+		}
+		out[lang] = buf.Bytes()
+	}
+	return out, nil
+}
+
+func concat(s *output.Site, paths ...string) string {
+	var b strings.Builder
+	for _, p := range paths {
+		data, _ := s.Get(p)
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	// A stylesheet or script inside the document must not close its own
+	// element early.
+	return strings.NewReplacer("</style", `<\/style`, "</script", `<\/script`).Replace(b.String())
+}
+
+func sortPages(ps []*render.Page, order map[string]int) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && order[ps[j].URL] < order[ps[j-1].URL]; j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+// localise makes one part's HTML live inside the single document: its ids
+// get the part's prefix (two parts may both have a "まとめ" heading), its
+// in-page links follow, and links to other parts become links to their
+// place in the document.
+func localise(html, pageURL, prefix string, anchors map[string]string) string {
+	html = idAttrRe.ReplaceAllString(html, ` id="`+prefix+`$1"`)
+	return hrefAttrRe.ReplaceAllStringFunc(html, func(m string) string {
+		ref := hrefAttrRe.FindStringSubmatch(m)[1]
+		switch {
+		case strings.HasPrefix(ref, "#"):
+			return ` href="#` + prefix + ref[1:] + `"`
+		case strings.Contains(ref, "://"), strings.HasPrefix(ref, "mailto:"):
+			return m
+		}
+		p, frag, _ := strings.Cut(ref, "#")
+		target := path.Join(path.Dir(strings.TrimSuffix(pageURL, "/")+"/x"), p)
+		if strings.HasSuffix(p, "/") || p == "" {
+			target += "/"
+		}
+		target = strings.TrimSuffix(target, "index.html")
+		if a, ok := anchors[target]; ok {
+			if frag != "" {
+				var n int
+				fmt.Sscanf(a, "part-%d", &n)
+				return fmt.Sprintf(` href="#p%d-%s"`, n, frag)
+			}
+			return ` href="#` + a + `"`
+		}
+		return m
+	})
+}
+
+func prefixTOC(es []render.TOCEntry, prefix string) []render.TOCEntry {
+	out := make([]render.TOCEntry, len(es))
+	for i, e := range es {
+		out[i] = render.TOCEntry{Level: e.Level, ID: prefix + e.ID, Text: e.Text, Children: prefixTOC(e.Children, prefix)}
+	}
+	return out
+}
+
+const printCSS = `
+.single-part{break-before:page;page-break-before:always}
+.single-toc{break-after:page}
+.single-part>h1{margin-top:0}
+@media screen{.single{max-width:46rem;margin:0 auto;padding:1rem}}
+.single .anchor,.single .code-copy{display:none}
+`
+
+var singleTmpl = template.Must(template.New("single").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{{.Title}}</title>
+<style>{{.CSS}}{{.PrintCSS}}</style>
+</head>
+<body class="kind-single">
+<main class="single" id="main">
+<h1>{{.Title}}</h1>
+<nav class="single-toc" aria-labelledby="single-toc-title">
+<h2 id="single-toc-title">{{.TOCLabel}}</h2>
+<ol>
+{{- range .Parts}}
+<li><a href="#{{.Anchor}}">#{{.Number}} {{.Title}}</a>
+{{- if .TOC}}<ol>{{range .TOC}}<li><a href="#{{.ID}}">{{.Text}}</a></li>{{end}}</ol>{{end}}</li>
+{{- end}}
+</ol>
+</nav>
+{{- range .Parts}}
+<article class="single-part article" id="{{.Anchor}}">
+<h1>#{{.Number}} {{.Title}}</h1>
+{{- with .Date}}<p class="meta">{{.}}</p>{{end}}
+<div class="content prose">
+{{.Content}}
+</div>
+</article>
+{{- end}}
+</main>
+<script>{{.JS}}</script>
+</body>
+</html>
+`))

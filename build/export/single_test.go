@@ -1,0 +1,72 @@
+package export
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/render"
+)
+
+func TestSingleFile(t *testing.T) {
+	s := output.New()
+	s.Put("css/main.css", []byte("body{color:black}</style><script>x</script>"))
+	s.Put("css/chroma.css", []byte(".chroma{}"))
+	s.Put("js/main.js", []byte("console.log(1)"))
+	series := &render.Series{ID: "cka", Title: "CKA", Parts: []render.PartRef{
+		{Number: 2, URL: "/ja/cka/02-a/", Published: true},
+		{Number: 4},
+		{Number: 5, URL: "/ja/cka/05-b/", Published: true},
+	}}
+	pages := []*render.Page{
+		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/05-b/", Part: 5, Title: "五", Series: series,
+			Content: `<h2 id="matome">まとめ<a class="anchor" href="#matome">#</a></h2><p><a class="part-ref" href="../../../ja/cka/02-a/">#2</a> <a href="../02-a/#matome">x</a> <a href="https://kubernetes.io/">k8s</a></p>`,
+			TOC:     []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}, Date: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)},
+		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/02-a/", Part: 2, Title: "二", Series: series,
+			Content: `<h2 id="matome">まとめ</h2>`, TOC: []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}},
+		{Kind: render.KindHome, Lang: "ja", URL: "/ja/", Title: "home"},
+	}
+	docs, err := SingleFile(Course{Site: s, Pages: pages, T: func(lang, key string) string {
+		return map[string]string{"toc": "目次", "date_format": "2006年1月2日"}[key]
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(docs["ja"])
+	for _, want := range []string{
+		`<html lang="ja">`,
+		`body{color:black}<\/style><script>x<\/script>`, // inline, cannot close its element
+		`<a href="#part-2">#2 二</a>`,                    // TOC in part order: #2 before #5
+		`id="p5-matome"`, `id="p2-matome"`,              // ids unique across parts
+		`href="#p5-matome"`,                       // in-page link follows its id
+		`class="part-ref" href="#part-2"`,         // a part link lands in the document
+		`href="#p2-matome"`,                       // a link into another part too
+		`href="https://kubernetes.io/"`,           // outside links stay
+		`class="single-part article" id="part-5"`, // each part is a page-breaking article
+		`2026年11月2日`,
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("missing %s", want)
+		}
+	}
+	if strings.Index(doc, `id="part-2"`) > strings.Index(doc, `id="part-5"`) {
+		t.Error("parts not in series order")
+	}
+	if strings.Contains(doc, "home") {
+		t.Error("a non-article page was included")
+	}
+	ids := map[string]int{}
+	for _, m := range regexp.MustCompile(`\sid="([^"]*)"`).FindAllStringSubmatch(doc, -1) {
+		ids[m[1]]++
+	}
+	for id, n := range ids {
+		if n > 1 {
+			t.Errorf("id %q appears %d times", id, n)
+		}
+	}
+	if regexp.MustCompile(`\s(src|href)="(\.\./|/)`).MatchString(doc) {
+		t.Error("the single file refers to another file")
+	}
+}
