@@ -25,6 +25,7 @@ Usage:
 
 Commands:
   build     render content/ into public/
+  export    write a copy that works from file://, or one HTML per language
   render    print the HTML of one markdown document
   serve     serve the site with live reload while you write
   version   print the version
@@ -49,6 +50,7 @@ func commands() []command {
 	return []command{
 		{"build", "kakehashi build [-s DIR] [-d DIR] [--base-url URL] [--drafts]", runBuild},
 		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
+		{"export", "kakehashi export [-s DIR] [--out DIR] [--zip FILE] [--single-file]", runExport},
 		{"serve", serveSynopsis, runServe},
 		{"version", "kakehashi version", func(_ context.Context, e *cliEnv, _ []string) int {
 			fmt.Fprintf(e.stdout, "kakehashi %s\n", build.Version)
