@@ -2,7 +2,7 @@
 GO ?= go
 FUZZTIME ?= 10s
 
-.PHONY: build test vet fuzz clean serve
+.PHONY: build test vet fuzz clean bench serve
 
 ## build: render the bundled course into public/
 build:
@@ -32,3 +32,7 @@ fuzz:
 ## clean: remove build output
 clean:
 	rm -rf public bin .kakehashi-tmp-*
+
+## bench: kakehashi against Hugo on the generated corpus (BENCH_SIZES, BENCH_RUNS); writes docs/bench.md
+bench:
+	$(GO) run ./build/bench
