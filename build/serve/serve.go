@@ -223,45 +223,53 @@ func (s *Server) Errors() diag.List { return s.cur.Load().errs }
 // Version identifies the build being served, as events carry it.
 func (s *Server) Version() string { return s.cur.Load().version }
 
-// Watch watches the site folder and rebuilds after each burst of saves
-// until ctx is done. Run calls it; tests serving through httptest call it
-// themselves.
-func (s *Server) Watch(ctx context.Context) error {
+// Watch starts watching the site folder, rebuilding after each burst of
+// saves. It returns once the watches are in place; the returned channel is
+// closed when ctx is done and the watcher has stopped. Run calls it; tests
+// serving through httptest call it themselves.
+func (s *Server) Watch(ctx context.Context) (<-chan struct{}, error) {
 	wopts := s.opts.Watch
 	if wopts.OnError == nil {
 		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
 	}
 	w, err := NewWatcher(s.opts.Root, wopts)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	w.Run(ctx, func(paths []string) { s.Rebuild(ctx, paths) })
-	return nil
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		w.Run(ctx, func(paths []string) { s.Rebuild(ctx, paths) })
+	}()
+	return done, nil
 }
 
 // Run serves on ln and rebuilds on every save until ctx is done, then
 // shuts down: it closes the event streams, stops the watcher and waits
-// for requests in flight. The watcher is in place when the first request
-// is answered.
+// for requests in flight. The watcher is in place before the first
+// request is answered.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
-	wopts := s.opts.Watch
-	if wopts.OnError == nil {
-		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
-	}
-	w, err := NewWatcher(s.opts.Root, wopts)
+	wctx, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	watching, err := s.Watch(wctx)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
-	var wg sync.WaitGroup
-	wctx, stopWatch := context.WithCancel(ctx)
-	defer stopWatch()
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		w.Run(wctx, func(paths []string) { s.Rebuild(wctx, paths) })
-	}()
+	// Connections opened but not yet used (browsers open them ahead) count
+	// as busy for Shutdown during 5 s; they are closed at once instead.
+	var connMu sync.Mutex
+	fresh := map[net.Conn]bool{}
+	srv.ConnState = func(c net.Conn, st http.ConnState) {
+		connMu.Lock()
+		defer connMu.Unlock()
+		if st == http.StateNew {
+			fresh[c] = true
+		} else {
+			delete(fresh, c)
+		}
+	}
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 
@@ -272,11 +280,18 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	s.hub.close()
 	stopWatch()
-	wg.Wait()
+	<-watching
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil && err2 == nil {
-		err2 = err
+	shut := make(chan error, 1)
+	go func() { shut <- srv.Shutdown(sctx) }()
+	connMu.Lock()
+	for c := range fresh {
+		c.Close()
+	}
+	connMu.Unlock()
+	if err := <-shut; err != nil {
+		srv.Close() // requests still running after the grace period
 	}
 	if err2 == nil {
 		err2 = <-serveErr
