@@ -247,7 +247,7 @@ func TestNothingOutsideTheSite(t *testing.T) {
 	writeFile(t, outside, "secret.md", "---\ntitle: "+secret+"\n---\n"+secret+"\n")
 	writeFile(t, outside, "secret.txt", secret)
 	links := map[string]string{
-		"content/ja/cka/03-leak.md":          filepath.Join(outside, "secret.md"),
+		"content/ja/cka/03-leak.md":         filepath.Join(outside, "secret.md"),
 		"content/ja/leak":                   outside,
 		"themes/default/static/leak.txt":    filepath.Join(outside, "secret.txt"),
 		"themes/default/static/leakdir":     outside,
