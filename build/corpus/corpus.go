@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -540,4 +541,24 @@ func (c *Course) CodeBlocks(n, partsPerLang int) []string {
 		}
 	}
 	return out
+}
+
+// LoadDir loads the course from a repository folder on disk (for example
+// "../.." from a package's tests).
+func LoadDir(ctx context.Context, dir string) (*Course, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Load(ctx, afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), abs)))
+}
+
+// MemSite returns a new in-memory filesystem holding, at its root, the
+// kakehashi site of partsPerLang parts per language.
+func (c *Course) MemSite(ctx context.Context, partsPerLang int) (afero.Fs, error) {
+	fs := afero.NewMemMapFs()
+	if err := c.Generate(ctx, fs, ".", partsPerLang); err != nil {
+		return nil, err
+	}
+	return fs, nil
 }

@@ -396,3 +396,24 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestMemSite(t *testing.T) {
+	c, err := corpus.LoadDir(context.Background(), filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := c.MemSite(context.Background(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := afero.ReadFile(fs, c.PartPath("ko", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, c.Part("ko", 3, 3)) {
+		t.Error("MemSite's part 3 differs from Part")
+	}
+	if _, err := corpus.LoadDir(context.Background(), t.TempDir()); err == nil {
+		t.Error("LoadDir of an empty folder: no error")
+	}
+}
