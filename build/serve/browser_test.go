@@ -1,9 +1,9 @@
 package serve
 
 import (
-	"fmt"
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
