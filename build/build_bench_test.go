@@ -1,0 +1,77 @@
+package build_test
+
+import (
+	"context"
+	"flag"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/corpus"
+)
+
+// benchParts sets the corpus size of BenchmarkBuild; profile a large build
+// with: go test -run=NONE -bench=BenchmarkBuild -benchparts=1000 -cpuprofile cpu.prof ./build
+var benchParts = flag.Int("benchparts", 100, "parts per language of the corpus BenchmarkBuild builds")
+
+func benchSite(b *testing.B, parts int) afero.Fs {
+	b.Helper()
+	ctx := context.Background()
+	c, err := corpus.LoadDir(ctx, "..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	fs, err := c.MemSite(ctx, parts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return fs
+}
+
+// BenchmarkBuild builds the whole corpus into memory from cold: a new
+// Builder each time, so nothing is reused but the input files.
+func BenchmarkBuild(b *testing.B) {
+	n := *benchParts
+	fs := benchSite(b, n)
+	ctx := context.Background()
+	for b.Loop() {
+		bl, err := build.New(fs, build.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := bl.Build(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Summary.Articles["ja"] != n || res.Summary.Articles["ko"] != n {
+			b.Fatalf("built %v articles, want %d per language", res.Summary.Articles, n)
+		}
+	}
+	b.ReportMetric(float64(2*n)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkRebuild builds the corpus again with the same Builder and
+// nothing changed: what the authoring server does between edits.
+func BenchmarkRebuild(b *testing.B) {
+	n := *benchParts
+	fs := benchSite(b, n)
+	ctx := context.Background()
+	bl, err := build.New(fs, build.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := bl.Build(ctx); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		res, err := bl.Build(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Rendered != 0 {
+			b.Fatalf("%d pages rendered again with nothing changed", res.Rendered)
+		}
+	}
+	b.ReportMetric(float64(2*n)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
