@@ -19,7 +19,7 @@ import (
 
 // attrRe finds URL attributes in HTML written by html/template and
 // goldmark, which always quote attribute values with double quotes.
-var attrRe = regexp.MustCompile(`(\s(?:href|src|action|data-index|data-base)=")([^"]*)(")`)
+var attrRe = regexp.MustCompile(`(\s(?:href|src|action)=")([^"]*)(")`)
 
 // Rewrite returns a copy of s in which every relative link to a folder in
 // an HTML file ("../02-control-plane/", "./", "..") ends in index.html.
@@ -40,9 +40,9 @@ func Rewrite(s *output.Site) *output.Site {
 
 // ExplicitIndex appends index.html to a relative URL that names a folder.
 // Absolute URLs, root-relative paths, fragments and file links are left
-// alone. data-base values ("../../") are folders too, but they are joined
-// with paths by scripts, so only links get the suffix: callers pass only
-// attribute values that are navigated to.
+// alone. Only attributes that are navigated to get the suffix: a folder
+// that scripts join paths to (the search box's data-base) must stay a
+// folder.
 func ExplicitIndex(ref string) string {
 	if ref == "" || strings.HasPrefix(ref, "#") || strings.HasPrefix(ref, "/") {
 		return ref

@@ -37,11 +37,11 @@ func TestExplicitIndex(t *testing.T) {
 
 func TestRewrite(t *testing.T) {
 	s := output.New()
-	s.Put("ja/a/index.html", []byte(`<a href="../b/">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./#h">h</a><p>href="../c/" in text</p>`))
+	s.Put("ja/a/index.html", []byte(`<a href="../b/">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./#h">h</a><p>href="../c/" in text</p><div class="search" data-base="../../">`))
 	s.Put("css/main.css", []byte(`a{background:url(../x/)}`))
 	out := Rewrite(s)
 	got, _ := out.Get("ja/a/index.html")
-	want := `<a href="../b/index.html">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./index.html#h">h</a><p>href="../c/" in text</p>`
+	want := `<a href="../b/index.html">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./index.html#h">h</a><p>href="../c/" in text</p><div class="search" data-base="../../">`
 	if string(got) != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -31,9 +32,17 @@ func Path() string {
 
 // Browser is one running Chromium with a tab.
 type Browser struct {
-	Ctx     context.Context
-	mu      sync.Mutex
-	console []string
+	Ctx      context.Context
+	mu       sync.Mutex
+	console  []string
+	requests []string
+}
+
+// Requests returns the URL of every request the page made so far.
+func (b *Browser) Requests() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.requests...)
 }
 
 // Console returns the console errors and uncaught exceptions seen so far.
@@ -98,6 +107,10 @@ func New(t testing.TB, o Options) *Browser {
 				}
 				b.console = append(b.console, "console.error: "+msg)
 			}
+		case *network.EventRequestWillBeSent:
+			if e.Request != nil {
+				b.requests = append(b.requests, e.Request.URL)
+			}
 		case *runtime.EventExceptionThrown:
 			d := e.ExceptionDetails
 			msg := d.Text
@@ -109,6 +122,9 @@ func New(t testing.TB, o Options) *Browser {
 	})
 	if err != nil {
 		t.Fatalf("starting %s: %v", bin, err)
+	}
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatalf("enabling network events: %v", err)
 	}
 	return b
 }
