@@ -137,10 +137,11 @@ type Registry struct {
 }
 
 // NewRegistry returns a registry holding the built-in shortcodes: part,
-// callout, details, tabs, tab, figure, topology and quorum-table.
+// callout, details, tabs, tab, figure, topology and quorum-table, and the
+// calculator widgets quorum, san and ha-sim.
 func NewRegistry() *Registry {
 	r := &Registry{byName: map[string]*Shortcode{}, builtin: map[string]bool{}}
-	for _, s := range builtins() {
+	for _, s := range append(builtins(), newWidgets().shortcodes()...) {
 		r.byName[s.Name] = s
 		r.builtin[s.Name] = true
 	}
