@@ -512,11 +512,30 @@ func (r *run) partLinks(sp *site.Page) func(int) (markdown.PartLink, bool) {
 	}
 }
 
+// seriesWindow is how many parts an article's series list shows on each
+// side of the current one when the series is long; the series index and
+// the home page always list every part.
+const seriesWindow = 7
+
 func (r *run) series(sp *site.Page) *render.Series {
 	sr := sp.Series
 	out := &render.Series{ID: sr.ID, Title: sr.Title[sp.Lang], URL: "/" + sp.Lang + "/" + sr.ID + "/"}
-	for _, part := range sr.Parts {
-		ref := render.PartRef{Number: part.Number, Title: part.Title[sp.Lang], Current: part.Number == sp.Part && sp.Kind == site.KindArticle}
+	article := sp.Kind == site.KindArticle
+	cur := -1
+	for i, part := range sr.Parts {
+		if part.Number == sp.Part {
+			cur = i
+		}
+	}
+	long := article && cur >= 0 && len(sr.Parts) > 4*seriesWindow
+	gap := false
+	for i, part := range sr.Parts {
+		if long && i > 1 && i < len(sr.Parts)-2 && (i < cur-seriesWindow || i > cur+seriesWindow) {
+			gap = true
+			continue
+		}
+		ref := render.PartRef{Number: part.Number, Title: part.Title[sp.Lang], Current: article && i == cur, Gap: gap}
+		gap = false
 		if q := r.st.PartPage(sp.Lang, sr.ID, part.Number); q != nil {
 			ref.URL, ref.Published = q.URL, true
 		}

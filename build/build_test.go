@@ -15,6 +15,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 )
 
@@ -264,5 +265,43 @@ func TestRenderDoc(t *testing.T) {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("missing %s in\n%s", want, html)
 		}
+	}
+}
+
+// TestLongSeriesWindow: an article of a long series lists the parts near
+// it, the first and last two, and marks the gaps; the series index lists
+// them all.
+func TestLongSeriesWindow(t *testing.T) {
+	fs := repoFs(t)
+	series := mustRead(t, fs, "content/series/cka.yaml")
+	var extra strings.Builder
+	for n := 30; n < 90; n++ {
+		extra.WriteString("  - number: " + strconv.Itoa(n) + "\n    title: { ja: \"第" + strconv.Itoa(n) + "回\", ko: \"제" + strconv.Itoa(n) + "회\" }\n    state: planned\n")
+	}
+	afero.WriteFile(fs, "content/series/cka.yaml", append(series, extra.String()...), 0o644)
+	res, err := buildSite(t, fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var art *render.Page
+	for _, p := range res.Pages {
+		if p.URL == "/ja/cka/05-ha-cluster/" {
+			art = p
+		}
+	}
+	var nums []string
+	for _, pr := range art.Series.Parts {
+		s := strconv.Itoa(pr.Number)
+		if pr.Gap {
+			s = "…" + s
+		}
+		nums = append(nums, s)
+	}
+	if got, want := strings.Join(nums, " "), "2 4 5 6 7 24 30 31 32 33 …88 89"; got != want {
+		t.Errorf("article lists %s\nwant %s", got, want)
+	}
+	index, _ := res.Site.Get("ja/cka/index.html")
+	if !bytes.Contains(index, []byte("第60回")) {
+		t.Error("the series index does not list every part")
 	}
 }

@@ -96,4 +96,5 @@ func ref(h hasher, r *render.PartRef) {
 	h.str(r.URL)
 	h.str(strconv.FormatBool(r.Published))
 	h.str(strconv.FormatBool(r.Current))
+	h.str(strconv.FormatBool(r.Gap))
 }

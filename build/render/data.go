@@ -79,6 +79,9 @@ type PartRef struct {
 	URL       string // "" when planned
 	Published bool
 	Current   bool // the page being rendered
+	// Gap: parts between the previous entry and this one are left out
+	// (an article of a long series lists only the parts near it).
+	Gap bool
 }
 
 // Translation is one language's version of a page.
