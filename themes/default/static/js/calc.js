@@ -1,0 +1,499 @@
+// Calculator widgets (shortcodes quorum, san and ha-sim), as progressive
+// enhancement. The page already shows each widget's result for its
+// starting values, computed at build time. When a widget nears the
+// viewport this script loads Go's wasm_exec.js and the calculator module
+// once for the page, then wires every widget to globalThis.kakehashi.calc
+// (docs/calc-api.md), enables its form and marks it data-ready="true".
+// The calc-x509 module is loaded only when a certificate is pasted.
+//
+// Module URLs come from the widget's data-wasm, data-wasm-x509 and
+// data-wasm-exec attributes, else beside this script (../calc/...). A
+// page opened from file:// cannot fetch, so a module may also come as a
+// script defining globalThis.kakehashiWasm[name] = "<base64>": used when
+// already defined, when the widget names it in data-wasm-script (or
+// data-wasm-x509-script), or when fetching fails under file:// (then
+// "<module URL>.js" is tried).
+(function () {
+  "use strict";
+
+  var roots = Array.prototype.slice.call(document.querySelectorAll("[data-calc]"));
+  if (!roots.length) {
+    return;
+  }
+  var self = document.currentScript;
+  var base = self && self.src ? self.src : location.href;
+  var lang = document.documentElement.lang || "ja";
+  var loads = {};
+
+  // The widgets' stylesheet, unless the page links it already.
+  if (!document.querySelector('link[href$="css/calc.css"]')) {
+    var css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = new URL("../css/calc.css", base).href;
+    document.head.appendChild(css);
+  }
+
+  function url(root, attr, fallback) {
+    var v = root.getAttribute(attr);
+    return v ? new URL(v, location.href).href : new URL(fallback, base).href;
+  }
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      s.src = src;
+      s.onload = resolve;
+      s.onerror = function () {
+        reject(new Error("cannot load " + src));
+      };
+      document.head.appendChild(s);
+    });
+  }
+
+  function decode(b64) {
+    var bin = atob(b64);
+    var out = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) {
+      out[i] = bin.charCodeAt(i);
+    }
+    return out;
+  }
+
+  function fromScript(name, src, imports) {
+    var have = globalThis.kakehashiWasm && globalThis.kakehashiWasm[name];
+    return (have ? Promise.resolve() : loadScript(src)).then(function () {
+      var b64 = globalThis.kakehashiWasm && globalThis.kakehashiWasm[name];
+      if (!b64) {
+        throw new Error(src + " defines no module " + name);
+      }
+      return WebAssembly.instantiate(decode(b64), imports);
+    });
+  }
+
+  function fetchModule(src, imports) {
+    function viaBuffer() {
+      return fetch(src).then(function (r) {
+        if (!r.ok) {
+          throw new Error(src + ": " + r.status);
+        }
+        return r.arrayBuffer();
+      }).then(function (b) {
+        return WebAssembly.instantiate(b, imports);
+      });
+    }
+    if (!WebAssembly.instantiateStreaming) {
+      return viaBuffer();
+    }
+    // A server that does not say application/wasm fails streaming.
+    return WebAssembly.instantiateStreaming(fetch(src), imports).catch(viaBuffer);
+  }
+
+  // load runs module name ("calc" or "calc-x509") once per page and
+  // resolves when globalThis.kakehashi[readyKey] is true.
+  function load(root, name, attr, readyKey, event) {
+    if (loads[name]) {
+      return loads[name];
+    }
+    loads[name] = (typeof Go === "function" ? Promise.resolve() : (loads.exec = loads.exec ||
+      loadScript(url(root, "data-wasm-exec", "wasm_exec.js")))).then(function () {
+      var go = new Go();
+      var src = url(root, attr, "../calc/" + name + ".wasm");
+      var script = root.getAttribute(attr + "-script");
+      var p;
+      if ((globalThis.kakehashiWasm && globalThis.kakehashiWasm[name]) || script) {
+        p = fromScript(name, script ? new URL(script, location.href).href : src + ".js", go.importObject);
+      } else {
+        p = fetchModule(src, go.importObject).catch(function (err) {
+          if (location.protocol === "file:") {
+            return fromScript(name, src + ".js", go.importObject);
+          }
+          throw err;
+        });
+      }
+      return p.then(function (res) {
+        var ready = new Promise(function (resolve) {
+          globalThis.addEventListener(event, resolve, { once: true });
+        });
+        go.run(res.instance || res);
+        var ns = globalThis.kakehashi;
+        return ns && ns[readyKey] ? undefined : ready;
+      });
+    });
+    return loads[name];
+  }
+
+  function text(root) {
+    try {
+      return JSON.parse(root.getAttribute("data-text") || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function input(root) {
+    try {
+      return JSON.parse(root.getAttribute("data-input") || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function fill(s, args) {
+    return String(s || "").replace(/\{(\w+)\}/g, function (m, k) {
+      return k in args ? String(args[k]) : m;
+    });
+  }
+
+  function mark(ok, yes, no) {
+    return ok ? "\u2713 " + yes : "\u2717 " + no;
+  }
+
+  function out(root, name) {
+    return root.querySelector('[data-out="' + name + '"]');
+  }
+
+  function set(root, name, value, ok) {
+    var el = out(root, name);
+    if (!el) {
+      return;
+    }
+    el.textContent = value;
+    if (ok !== undefined) {
+      el.setAttribute("data-ok", ok ? "true" : "false");
+    }
+  }
+
+  // call runs a calculator; a thrown error becomes {error} like the API's.
+  function call(fn, arg) {
+    try {
+      var f = globalThis.kakehashi && globalThis.kakehashi.calc && globalThis.kakehashi.calc[fn];
+      var r = f ? f(arg) : null;
+      return r && typeof r === "object" ? r : { error: fn + ": no result" };
+    } catch (e) {
+      return { error: String(e && e.message || e) };
+    }
+  }
+
+  // showError shows err (or hides the error line) and reports whether there
+  // was one; on error the facts read "—".
+  function showError(root, err) {
+    var el = out(root, "error");
+    el.textContent = err || "";
+    el.hidden = !err;
+    if (err) {
+      Array.prototype.forEach.call(root.querySelectorAll("dd[data-out]"), function (dd) {
+        dd.textContent = "\u2014";
+        dd.removeAttribute("data-ok");
+      });
+      set(root, "status", "");
+      var ul = root.querySelector("ul.calc-notes");
+      if (ul) {
+        ul.textContent = "";
+      }
+    }
+    return !!err;
+  }
+
+  function list(root, name, reasons) {
+    var ul = name && out(root, name);
+    if (!ul) {
+      return;
+    }
+    ul.textContent = "";
+    (reasons || []).forEach(function (r) {
+      var li = document.createElement("li");
+      li.setAttribute("data-code", r.code || "");
+      li.textContent = r.text || "";
+      ul.appendChild(li);
+    });
+  }
+
+  function codes(root, name, items) {
+    var dd = out(root, name);
+    dd.textContent = "";
+    (items || []).forEach(function (s, i) {
+      if (i) {
+        dd.appendChild(document.createTextNode(", "));
+      }
+      var c = document.createElement("code");
+      c.textContent = s;
+      dd.appendChild(c);
+    });
+  }
+
+  function field(root, name) {
+    return root.querySelector('[name="' + name + '"]');
+  }
+
+  function number(el) {
+    var v = el.value.trim();
+    return v !== "" && isFinite(Number(v)) ? Number(v) : v;
+  }
+
+  // Each widget: update(root) recomputes from the form and shows the result.
+  var widgets = {
+    quorum: {
+      wire: function (root, t, update) {
+        root.querySelector("form").addEventListener("input", update);
+      },
+      update: function (root, t) {
+        var r = call("quorum", { members: number(field(root, "members")), failed: number(field(root, "failed")), lang: lang });
+        if (showError(root, r.error)) {
+          return;
+        }
+        var args = { alive: r.alive, members: r.members, quorum: r.quorum };
+        set(root, "status", fill(r.writable ? t.quorum_ok : t.quorum_lost, args));
+        set(root, "quorum", r.quorum);
+        set(root, "tolerance", r.tolerance);
+        set(root, "alive", r.alive);
+        set(root, "writable", mark(r.writable, t.yes, t.no), r.writable);
+        list(root, "advice", r.advice);
+      }
+    },
+
+    san: {
+      wire: function (root, t, update) {
+        var form = root.querySelector("form");
+        form.addEventListener("input", update);
+        form.addEventListener("change", update);
+      },
+      update: function (root, t) {
+        var v = function (n) {
+          return field(root, n).value.trim();
+        };
+        var certSANs = v("certSANs").split(",").map(function (s) {
+          return s.trim();
+        }).filter(Boolean);
+        var r = call("sans", {
+          kind: v("kind"), nodeName: v("nodeName"), advertiseAddress: v("advertiseAddress"),
+          controlPlaneEndpoint: v("controlPlaneEndpoint"), serviceSubnet: v("serviceSubnet"),
+          dnsDomain: v("dnsDomain"), certSANs: certSANs, lang: lang
+        });
+        if (showError(root, r.error)) {
+          return;
+        }
+        codes(root, "dns", r.dns);
+        codes(root, "ips", r.ips);
+        list(root, "warnings", r.warnings);
+        var pem = field(root, "pem").value;
+        var dial = v("dial");
+        var show = function (vr) {
+          if (vr.error) {
+            out(root, "error").textContent = vr.error;
+            out(root, "error").hidden = false;
+            set(root, "verify", "\u2014");
+            set(root, "status", "");
+            return;
+          }
+          var msg = vr.reason ? vr.reason.text : "";
+          if (vr.certInfo) {
+            msg += " " + vr.certInfo.text;
+          }
+          set(root, "verify", msg);
+          set(root, "status", fill(vr.ok ? t.san_ok : t.san_fail, { dial: dial }), vr.ok);
+        };
+        if (!pem.trim()) {
+          show(call("verifyHost", { sans: { dns: r.dns, ips: r.ips }, dial: dial, lang: lang }));
+          return;
+        }
+        var seq = (root.__seq = (root.__seq || 0) + 1);
+        if (!(globalThis.kakehashi && globalThis.kakehashi.calcX509Ready)) {
+          set(root, "verify", t.pem_loading || "\u2026");
+        }
+        load(root, "calc-x509", "data-wasm-x509", "calcX509Ready", "kakehashi:calc-x509-ready").then(function () {
+          if (seq === root.__seq) {
+            show(call("verifyHost", { pem: pem, dial: dial, lang: lang }));
+          }
+        }, function (err) {
+          if (seq === root.__seq) {
+            show({ error: String(err && err.message || err) });
+          }
+        });
+      }
+    },
+
+    "ha-sim": {
+      wire: function (root, t, update) {
+        var st = root.__state;
+        var downLabel = root.getAttribute("data-down-label") || "";
+        Array.prototype.forEach.call(root.querySelectorAll("svg"), function (svg) {
+          liven(svg, downLabel);
+        });
+        var toggle = function (e) {
+          var g = e.target.closest && e.target.closest("[data-node]");
+          if (!g || !root.contains(g)) {
+            return;
+          }
+          if (e.type === "keydown") {
+            if (e.key !== "Enter" && e.key !== " ") {
+              return;
+            }
+            e.preventDefault();
+          }
+          var id = g.getAttribute("data-node");
+          var i = st.failed.indexOf(id);
+          if (i >= 0) {
+            st.failed.splice(i, 1);
+          } else {
+            st.failed.push(id);
+          }
+          update();
+        };
+        root.addEventListener("click", toggle);
+        root.addEventListener("keydown", toggle);
+        field(root, "endpoint").addEventListener("change", function (e) {
+          st.kind = e.target.value;
+          st.failed = st.failed.filter(function (f) {
+            return f !== "lb" || st.kind === "lb";
+          });
+          update();
+        });
+        root.querySelector("[data-reset]").addEventListener("click", function () {
+          st.failed = [];
+          update();
+        });
+      },
+      update: function (root, t) {
+        var st = root.__state;
+        var inp = st.input;
+        Array.prototype.forEach.call(root.querySelectorAll("[data-endpoint]"), function (d) {
+          d.hidden = d.getAttribute("data-endpoint") !== st.kind;
+          paint(d, st.failed, root.getAttribute("data-down-label") || "");
+        });
+        var arg = {
+          topology: inp.topology, controlPlanes: inp.controlPlanes, endpoint: (inp.endpoints || {})[st.kind],
+          failed: st.failed.slice(), lang: lang
+        };
+        if (inp.etcdMembers) {
+          arg.etcdMembers = inp.etcdMembers;
+        }
+        var r = call("haSimulate", arg);
+        if (showError(root, r.error)) {
+          return;
+        }
+        set(root, "status", r.kubectlWorks ? t.ha_ok : t.ha_fail, r.kubectlWorks);
+        set(root, "failed", st.failed.length ? st.failed.slice().sort().join(", ") : t.none);
+        var args = { alive: r.etcdMembersAlive, members: r.etcdMembers, quorum: r.etcdQuorum };
+        set(root, "etcd", fill(r.etcdWritable ? t.etcd_ok : t.etcd_lost, args), r.etcdWritable);
+        set(root, "apiservers", r.apiserversServing && r.apiserversServing.length ? r.apiserversServing.join(", ") : t.none);
+        set(root, "endpoint", mark(r.apiReachableViaEndpoint, t.reachable, t.unreachable), r.apiReachableViaEndpoint);
+        set(root, "kubectl", mark(r.kubectlWorks, t.works, t.fails), r.kubectlWorks);
+        set(root, "kubelets", mark(r.workerKubeletsReachApi, t.reachable, t.unreachable), r.workerKubeletsReachApi);
+        list(root, "reasons", r.reasons);
+      }
+    }
+  };
+
+  var SVG = "http://www.w3.org/2000/svg";
+
+  // liven removes the failure marks drawn at build time, so that paint
+  // alone shows the reader's failures, and keeps each button's label.
+  function liven(svg, downLabel) {
+    Array.prototype.forEach.call(svg.querySelectorAll("[data-node]"), function (g) {
+      var label = g.getAttribute("aria-label") || "";
+      if (downLabel && label.slice(-downLabel.length) === downLabel) {
+        label = label.slice(0, -downLabel.length);
+      }
+      g.setAttribute("data-label", label);
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll("path.x, tspan.downmark"), function (el) {
+      el.parentNode.removeChild(el);
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll("g.dim"), function (g) {
+      while (g.firstChild) {
+        g.parentNode.insertBefore(g.firstChild, g);
+      }
+      g.parentNode.removeChild(g);
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll(".halo, .dead"), function (el) {
+      el.classList.remove("halo");
+      el.classList.remove("dead");
+    });
+    Array.prototype.forEach.call(svg.querySelectorAll("[marker-end]"), function (el) {
+      el.setAttribute("marker-end", el.getAttribute("marker-end").replace("-arrow-dead", "-arrow"));
+    });
+    svg.classList.add("calc-live");
+  }
+
+  // paint marks the failed nodes and components of one drawing.
+  function paint(wrap, failed, downLabel) {
+    Array.prototype.forEach.call(wrap.querySelectorAll("[data-node]"), function (g) {
+      var id = g.getAttribute("data-node");
+      var down = failed.indexOf(id) >= 0;
+      var at = id.indexOf("@");
+      var dim = down || (at > 0 && failed.indexOf(id.slice(at + 1)) >= 0);
+      g.setAttribute("aria-pressed", down ? "true" : "false");
+      g.setAttribute("aria-label", (g.getAttribute("data-label") || id) + (down ? downLabel : ""));
+      g.classList.toggle("calc-down", down);
+      g.classList.toggle("calc-dim", dim);
+      var old = g.querySelector(".calc-x");
+      if (old) {
+        g.removeChild(old);
+      }
+      var r = g.querySelector("rect");
+      if (down && r) {
+        var x = +r.getAttribute("x"), y = +r.getAttribute("y");
+        var w = +r.getAttribute("width"), h = +r.getAttribute("height");
+        var k = h < 30 ? 4 : 8;
+        var p = document.createElementNS(SVG, "path");
+        p.setAttribute("class", "calc-x");
+        p.setAttribute("d", "M" + (x + k) + " " + (y + k) + "L" + (x + w - k) + " " + (y + h - k) +
+          "M" + (x + w - k) + " " + (y + k) + "L" + (x + k) + " " + (y + h - k));
+        g.appendChild(p);
+      }
+    });
+  }
+
+  function wire(root) {
+    var kind = root.getAttribute("data-calc");
+    var w = widgets[kind];
+    if (!w || root.getAttribute("data-ready") === "true") {
+      return;
+    }
+    var t = text(root);
+    var inp = input(root);
+    root.__state = { input: inp, kind: inp.endpoint && inp.endpoint.kind, failed: (inp.failed || []).slice() };
+    var update = function () {
+      w.update(root, t);
+    };
+    w.wire(root, t, update);
+    var fs = root.querySelector("fieldset");
+    if (fs) {
+      fs.disabled = false;
+    }
+    var st = root.querySelector("[data-static]");
+    if (st) {
+      st.hidden = true;
+    }
+    update();
+    root.setAttribute("data-ready", "true");
+  }
+
+  function start() {
+    load(roots[0], "calc", "data-wasm", "calcReady", "kakehashi:calc-ready").then(function () {
+      roots.forEach(wire);
+    }, function (err) {
+      // Keep the build-time results; say why the widgets stay static.
+      roots.forEach(function (root) {
+        root.setAttribute("data-ready", "false");
+      });
+      if (globalThis.console) {
+        console.warn("kakehashi calculators:", err);
+      }
+    });
+  }
+
+  if (!("IntersectionObserver" in globalThis)) {
+    start();
+    return;
+  }
+  var io = new IntersectionObserver(function (entries) {
+    if (entries.some(function (e) { return e.isIntersecting; })) {
+      io.disconnect();
+      start();
+    }
+  }, { rootMargin: "200px" });
+  roots.forEach(function (r) {
+    io.observe(r);
+  });
+})();
