@@ -2,6 +2,7 @@ package build
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
@@ -11,39 +12,59 @@ import (
 // and series pages, reusing the previous index when nothing it holds
 // changed. It returns the size of each index.
 func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
+	langs := r.siteData.Langs
+	entries := make([]searchEntry, len(langs))
+	var wg sync.WaitGroup
+	for i, lang := range langs {
+		e, ok := r.b.search[lang]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			entries[i] = r.searchIndex(lang, pages, mds, e, ok)
+		}()
+	}
+	wg.Wait()
 	sizes := map[string]int{}
-	for _, lang := range r.siteData.Langs {
-		h := newHasher()
-		var docs []search.Doc
-		for i, p := range pages {
-			md := mds[i]
-			if p.Lang != lang || md == nil || p.Kind == render.KindNotFound || p.Kind == render.KindRoot {
-				continue
-			}
+	for i, lang := range langs {
+		r.b.search[lang] = entries[i]
+		r.out.Put(search.IndexPath(lang), entries[i].index)
+		sizes[lang] = len(entries[i].index)
+	}
+	return sizes
+}
+
+// searchIndex builds one language's index, or returns prev when nothing
+// it holds changed.
+func (r *run) searchIndex(lang string, pages []*render.Page, mds []*mdEntry, prev searchEntry, havePrev bool) searchEntry {
+	indexed := func(i int) bool {
+		p := pages[i]
+		return p.Lang == lang && mds[i] != nil && p.Kind != render.KindNotFound && p.Kind != render.KindRoot
+	}
+	h := newHasher()
+	for i, p := range pages {
+		if indexed(i) {
 			h.str(p.URL)
 			h.str(p.Title)
 			h.num(int64(p.Part))
-			h.num(int64(md.gen))
-			docs = append(docs, search.Doc{
+			h.num(int64(mds[i].gen))
+		}
+	}
+	fp := h.sum()
+	if havePrev && prev.fp == fp {
+		return prev
+	}
+	var ix search.Indexer
+	for i, p := range pages {
+		if indexed(i) {
+			md := mds[i]
+			ix.Add(search.Doc{
 				Lang: lang, URL: p.URL, Part: p.Part, Title: p.Title,
 				Headings: headingText(p.TOC), Text: md.res.Text, Code: md.res.CodeText,
 			})
 		}
-		fp := h.sum()
-		e, ok := r.b.search[lang]
-		if !ok || e.fp != fp {
-			var ix search.Indexer
-			for _, d := range docs {
-				ix.Add(d)
-			}
-			idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
-			e = searchEntry{fp: fp, index: idx}
-			r.b.search[lang] = e
-		}
-		r.out.Put(search.IndexPath(lang), e.index)
-		sizes[lang] = len(e.index)
 	}
-	return sizes
+	idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
+	return searchEntry{fp: fp, index: idx}
 }
 
 func headingText(toc []render.TOCEntry) string {

@@ -51,6 +51,11 @@ type Highlighter struct {
 	mu    sync.Mutex
 	cache map[string]*entry
 
+	// plain formats blocks without highlighted lines. A formatter caches
+	// the CSS classes of its style, so sharing one saves that work per
+	// block; it is safe for concurrent use.
+	plain *chromahtml.Formatter
+
 	hits, misses atomic.Int64
 }
 
@@ -78,7 +83,7 @@ func New(light, dark string) (*Highlighter, error) {
 	if !ok {
 		return nil, fmt.Errorf("highlight: unknown chroma style %q", dark)
 	}
-	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}}, nil
+	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}, plain: newFormatter(nil)}, nil
 }
 
 // Stats reports how many Block calls were served from the cache (hits) and
@@ -103,7 +108,7 @@ func (h *Highlighter) Block(b Block) Rendered {
 	h.mu.Unlock()
 	h.misses.Add(1)
 	defer close(e.done)
-	e.r = render(b)
+	e.r = h.render(b)
 	return e.r
 }
 
@@ -152,7 +157,15 @@ func Lexer(lang string) chroma.Lexer {
 	return lexers.Fallback
 }
 
-func render(b Block) (r Rendered) {
+func newFormatter(ranges [][2]int) *chromahtml.Formatter {
+	return chromahtml.New(
+		chromahtml.WithClasses(true),
+		chromahtml.WithPreWrapper(preWrapper{}),
+		chromahtml.HighlightLines(ranges),
+	)
+}
+
+func (h *Highlighter) render(b Block) (r Rendered) {
 	code := strings.ReplaceAll(b.Code, "\r\n", "\n")
 	r.CopyText = CopyText(b.Lang, code)
 	lines := append([]int(nil), b.Lines...)
@@ -165,11 +178,10 @@ func render(b Block) (r Rendered) {
 		}
 		ranges = append(ranges, [2]int{l, l})
 	}
-	f := chromahtml.New(
-		chromahtml.WithClasses(true),
-		chromahtml.WithPreWrapper(preWrapper{}),
-		chromahtml.HighlightLines(ranges),
-	)
+	f := h.plain
+	if len(ranges) > 0 || f == nil {
+		f = newFormatter(ranges)
+	}
 	var buf bytes.Buffer
 	err := func() (err error) {
 		// A lexer bug must not stop the build: fall back to plain text.

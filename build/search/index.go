@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -140,36 +141,55 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	}
 	perDoc := make([]map[string]*termStat, len(docs))
 	lens := make([]float64, len(docs))
-	total := 0.0
-	for i, doc := range docs {
-		url := doc.URL
-		if opts.ExplicitIndex && strings.HasSuffix(url, "/") {
-			url += "index.html"
-		}
-		d.URL = append(d.URL, url)
-		d.Part = append(d.Part, doc.Part)
-		d.Title = append(d.Title, collapse(doc.Title))
-		d.Text = append(d.Text, storedText(doc))
-
-		m := map[string]*termStat{}
-		add := func(s string, boost float64, title bool) {
-			for _, t := range Tokenize(s) {
-				st := m[t]
-				if st == nil {
-					st = &termStat{}
-					m[t] = st
+	d.URL = make([]string, len(docs))
+	d.Part = make([]int, len(docs))
+	d.Title = make([]string, len(docs))
+	d.Text = make([]string, len(docs))
+	// Tokenizing is most of the work and each document is independent:
+	// spread the documents over the cores.
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				doc := docs[i]
+				url := doc.URL
+				if opts.ExplicitIndex && strings.HasSuffix(url, "/") {
+					url += "index.html"
 				}
-				st.tf += boost
-				st.title = st.title || title
-				lens[i]++
+				d.URL[i], d.Part[i] = url, doc.Part
+				d.Title[i], d.Text[i] = collapse(doc.Title), storedText(doc)
+				m := map[string]*termStat{}
+				add := func(s string, boost float64, title bool) {
+					for _, t := range Tokenize(s) {
+						st := m[t]
+						if st == nil {
+							st = &termStat{}
+							m[t] = st
+						}
+						st.tf += boost
+						st.title = st.title || title
+						lens[i]++
+					}
+				}
+				add(doc.Title, boostTitle, true)
+				add(doc.Headings, boostHeading, false)
+				add(doc.Text, 1, false)
+				add(doc.Code, 1, false)
+				perDoc[i] = m
 			}
-		}
-		add(doc.Title, boostTitle, true)
-		add(doc.Headings, boostHeading, false)
-		add(doc.Text, 1, false)
-		add(doc.Code, 1, false)
-		perDoc[i] = m
-		total += lens[i]
+		}()
+	}
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	total := 0.0
+	for _, l := range lens {
+		total += l
 	}
 	avg := 1.0
 	if len(docs) > 0 && total > 0 {
