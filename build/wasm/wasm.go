@@ -1,0 +1,312 @@
+// Package wasm builds the calculator WebAssembly modules of cmd/calc-wasm
+// for a site: calc.wasm (quorum, sans, verifyHost, haSimulate) and
+// calc-x509.wasm (verifyHost with PEM certificates), with Go's
+// wasm_exec.js from the same toolchain.
+//
+// Compiling takes seconds, so the modules are cached in a folder, keyed by
+// a hash of the Go version and of every .go file under cmd/calc-wasm and
+// shortcodes/calc: a build with nothing changed runs no compiler.
+package wasm
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Module file names, as the build writes them under /calc/.
+const (
+	CalcName     = "calc"
+	CalcX509Name = "calc-x509"
+)
+
+// Modules are the built calculator modules and Go's JS support file.
+type Modules struct {
+	Calc     []byte // calc.wasm
+	CalcX509 []byte // calc-x509.wasm
+	ExecJS   []byte // wasm_exec.js
+	// Sizes are for the build summary.
+	CalcSize, CalcX509Size Size
+	// Cached is true when the modules came from the cache.
+	Cached bool
+}
+
+// Size is a file's size, raw and gzipped (level 9).
+type Size struct {
+	Raw, Gzip int
+}
+
+// String reads "2.38 MB, 692 KB gzipped".
+func (s Size) String() string {
+	return fmt.Sprintf("%s, %s gzipped", human(s.Raw), human(s.Gzip))
+}
+
+func human(n int) string {
+	switch {
+	case n >= 1_000_000:
+		return fmt.Sprintf("%.2f MB", float64(n)/1e6)
+	case n >= 1000:
+		return fmt.Sprintf("%d KB", (n+500)/1000)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// SizeOf measures b.
+func SizeOf(b []byte) Size {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(b)
+	zw.Close()
+	return Size{Raw: len(b), Gzip: buf.Len()}
+}
+
+// ErrNoGo is returned (wrapped) when no go command is found: the build can
+// warn and keep the widgets' build-time results.
+var ErrNoGo = errors.New("the go command is not on PATH; the calculator widgets keep their build-time results")
+
+// Runner runs a command in dir with extra environment variables and
+// returns its standard output.
+type Runner func(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error)
+
+// Builder compiles the modules. The zero value uses the go on PATH.
+type Builder struct {
+	// Run runs commands; nil runs them with os/exec. Tests count
+	// compilations through it.
+	Run Runner
+	// Go is the go command; "" looks up "go" on PATH.
+	Go string
+}
+
+// Build compiles the modules for the site in siteRoot (any folder inside
+// the Go module), caching them in cacheDir.
+func Build(ctx context.Context, siteRoot, cacheDir string) (Modules, error) {
+	return Builder{}.Build(ctx, siteRoot, cacheDir)
+}
+
+// sources returns the folders, relative to the module root, whose .go
+// files make the modules.
+func sources() []string { return []string{"cmd/calc-wasm", "shortcodes/calc"} }
+
+// Build compiles the modules; see the package function Build.
+func (b Builder) Build(ctx context.Context, siteRoot, cacheDir string) (Modules, error) {
+	goCmd := b.Go
+	if goCmd == "" {
+		p, err := exec.LookPath("go")
+		if err != nil {
+			return Modules{}, fmt.Errorf("building calculators: %w", ErrNoGo)
+		}
+		goCmd = p
+	}
+	run := b.Run
+	if run == nil {
+		run = execRun
+	}
+	root, err := moduleRoot(siteRoot)
+	if err != nil {
+		return Modules{}, err
+	}
+	env, err := run(ctx, root, nil, goCmd, "env", "GOVERSION", "GOROOT")
+	if err != nil {
+		return Modules{}, fmt.Errorf("building calculators: go env: %w", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(env)), "\n")
+	if len(lines) < 2 {
+		return Modules{}, fmt.Errorf("building calculators: go env printed %q", env)
+	}
+	version, goroot := strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])
+	key, err := sourceHash(ctx, root, version)
+	if err != nil {
+		return Modules{}, err
+	}
+	execJS, err := readExecJS(goroot)
+	if err != nil {
+		return Modules{}, err
+	}
+
+	dir := filepath.Join(cacheDir, "calc-wasm-"+key)
+	m := Modules{ExecJS: execJS}
+	if m.Calc, m.CalcX509, err = readCached(dir); err == nil {
+		m.Cached = true
+	} else {
+		tmp, err := os.MkdirTemp(cacheDir, ".calc-wasm-")
+		if err != nil {
+			if err = os.MkdirAll(cacheDir, 0o755); err == nil {
+				tmp, err = os.MkdirTemp(cacheDir, ".calc-wasm-")
+			}
+			if err != nil {
+				return Modules{}, fmt.Errorf("building calculators: %w", err)
+			}
+		}
+		defer os.RemoveAll(tmp)
+		wasmEnv := []string{"GOOS=js", "GOARCH=wasm"}
+		for _, mod := range []struct {
+			name string
+			tags []string
+			out  *[]byte
+		}{{CalcName, nil, &m.Calc}, {CalcX509Name, []string{"-tags", "x509"}, &m.CalcX509}} {
+			out := filepath.Join(tmp, mod.name+".wasm")
+			args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, mod.tags...)
+			args = append(args, "-o", out, "./cmd/calc-wasm")
+			if _, err := run(ctx, root, wasmEnv, goCmd, args...); err != nil {
+				return Modules{}, fmt.Errorf("building calculators: go %s: %w", strings.Join(args, " "), err)
+			}
+			if *mod.out, err = os.ReadFile(out); err != nil {
+				return Modules{}, fmt.Errorf("building calculators: %w", err)
+			}
+			if !bytes.HasPrefix(*mod.out, []byte("\x00asm")) {
+				return Modules{}, fmt.Errorf("building calculators: %s is not a WebAssembly module", mod.name)
+			}
+		}
+		// Publish the cache entry whole, or not at all.
+		if err := os.Rename(tmp, dir); err != nil && !exists(dir) {
+			return Modules{}, fmt.Errorf("building calculators: caching: %w", err)
+		}
+	}
+	m.CalcSize, m.CalcX509Size = SizeOf(m.Calc), SizeOf(m.CalcX509)
+	return m, nil
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+func readCached(dir string) (calc, x509 []byte, err error) {
+	if calc, err = os.ReadFile(filepath.Join(dir, CalcName+".wasm")); err != nil {
+		return nil, nil, err
+	}
+	if x509, err = os.ReadFile(filepath.Join(dir, CalcX509Name+".wasm")); err != nil {
+		return nil, nil, err
+	}
+	if !bytes.HasPrefix(calc, []byte("\x00asm")) || !bytes.HasPrefix(x509, []byte("\x00asm")) {
+		return nil, nil, errors.New("corrupt cache entry")
+	}
+	return calc, x509, nil
+}
+
+// execRun runs a command with os/exec; its error carries the command's
+// standard error.
+func execRun(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return out, fmt.Errorf("%w: %s", err, msg)
+		}
+		return out, err
+	}
+	return out, nil
+}
+
+// moduleRoot walks up from dir to the folder holding go.mod.
+func moduleRoot(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if exists(filepath.Join(d, "go.mod")) {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("building calculators: no go.mod in %s or above", dir)
+		}
+		d = parent
+	}
+}
+
+// sourceHash hashes the Go version and every .go file (path and content)
+// under the source folders, in a fixed order.
+func sourceHash(ctx context.Context, root, goVersion string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "go %s\n", goVersion)
+	var files []string
+	for _, s := range sources() {
+		err := filepath.WalkDir(filepath.Join(root, filepath.FromSlash(s)), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".go") {
+				files = append(files, p)
+			}
+			return ctx.Err()
+		})
+		if err != nil {
+			return "", fmt.Errorf("building calculators: %w", err)
+		}
+	}
+	sort.Strings(files)
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return "", fmt.Errorf("building calculators: %w", err)
+		}
+		rel, _ := filepath.Rel(root, p)
+		fmt.Fprintf(h, "%s %d\n", filepath.ToSlash(rel), len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24], nil
+}
+
+// readExecJS reads wasm_exec.js from GOROOT: lib/wasm since Go 1.24,
+// misc/wasm before.
+func readExecJS(goroot string) ([]byte, error) {
+	var firstErr error
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		b, err := os.ReadFile(filepath.Join(goroot, filepath.FromSlash(p)))
+		if err == nil {
+			return b, nil
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return nil, fmt.Errorf("building calculators: wasm_exec.js not found in GOROOT %s: %w", goroot, firstErr)
+}
+
+// ScriptModule returns a JavaScript file that defines the module as
+// base64 text, for pages opened from file://, where browsers refuse to
+// fetch: globalThis.kakehashiWasm[name] = "<base64>". calc.js decodes and
+// instantiates it. name is "calc" or "calc-x509".
+func ScriptModule(name string, wasm []byte) []byte {
+	var b bytes.Buffer
+	b.Grow(base64.StdEncoding.EncodedLen(len(wasm)) + 128)
+	b.WriteString(`globalThis.kakehashiWasm=globalThis.kakehashiWasm||{};globalThis.kakehashiWasm[`)
+	b.WriteString(jsString(name))
+	b.WriteString(`]="`)
+	b.WriteString(base64.StdEncoding.EncodeToString(wasm))
+	b.WriteString("\";\n")
+	return b.Bytes()
+}
+
+// jsString quotes s as a JavaScript string literal.
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x2028 || r == 0x2029 || r == '<':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -1,0 +1,261 @@
+package wasm
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeGo stands in for the go command: "go env" prints a version and a
+// GOROOT holding wasm_exec.js, "go build" writes a tiny module to -o.
+type fakeGo struct {
+	mu      sync.Mutex
+	version string
+	goroot  string
+	builds  []string // the -tags of each build, "" for none
+}
+
+func (f *fakeGo) run(_ context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch args[0] {
+	case "env":
+		return []byte(f.version + "\n" + f.goroot + "\n"), nil
+	case "build":
+		if strings.Join(env, " ") != "GOOS=js GOARCH=wasm" {
+			return nil, errors.New("not a wasm build: " + strings.Join(env, " "))
+		}
+		tags, out := "", ""
+		for i, a := range args {
+			switch a {
+			case "-tags":
+				tags = args[i+1]
+			case "-o":
+				out = args[i+1]
+			}
+		}
+		if args[len(args)-1] != "./cmd/calc-wasm" || !strings.Contains(strings.Join(args, " "), "-ldflags=-s -w") {
+			return nil, errors.New("unexpected build " + strings.Join(args, " "))
+		}
+		f.builds = append(f.builds, tags)
+		return nil, os.WriteFile(out, []byte("\x00asm\x01\x00\x00\x00"+tags), 0o644)
+	}
+	return nil, errors.New("unexpected go " + strings.Join(args, " "))
+}
+
+func (f *fakeGo) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.builds)
+}
+
+// fakeModule writes a module root with the calculator sources' folders.
+func fakeModule(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for p, s := range map[string]string{
+		"go.mod":                         "module example.org/site\n",
+		"cmd/calc-wasm/main.go":          "package main\n",
+		"shortcodes/calc/quorum.go":      "package calc\n",
+		"shortcodes/calc/pemcert/pem.go": "package pemcert\n",
+		"content/ja/a.md":                "# a\n",
+	} {
+		write(t, filepath.Join(root, p), s)
+	}
+	return root
+}
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newFake(t *testing.T, execDir string) *fakeGo {
+	goroot := t.TempDir()
+	write(t, filepath.Join(goroot, execDir, "wasm_exec.js"), "// wasm_exec.js from "+execDir+"\n")
+	return &fakeGo{version: "go1.26.8", goroot: goroot}
+}
+
+func TestCache(t *testing.T) {
+	root := fakeModule(t)
+	cache := t.TempDir()
+	f := newFake(t, "lib/wasm")
+	b := Builder{Run: f.run, Go: "go"}
+	ctx := context.Background()
+
+	steps := []struct {
+		name       string
+		change     func()
+		wantBuilds int // compilations so far
+	}{
+		{"first build compiles both modules", func() {}, 2},
+		{"nothing changed", func() {}, 2},
+		{"a file outside the sources", func() { write(t, filepath.Join(root, "content/ja/a.md"), "# b\n") }, 2},
+		{"a calc source", func() { write(t, filepath.Join(root, "shortcodes/calc/quorum.go"), "package calc // v2\n") }, 4},
+		{"a nested source", func() { write(t, filepath.Join(root, "shortcodes/calc/pemcert/pem.go"), "package pemcert // v2\n") }, 6},
+		{"a new entry file", func() { write(t, filepath.Join(root, "cmd/calc-wasm/x.go"), "package main\n") }, 8},
+		{"a non-Go file in the sources", func() { write(t, filepath.Join(root, "shortcodes/calc/testdata/c.json"), "{}") }, 8},
+		{"another Go version", func() { f.version = "go1.27.0" }, 10},
+		{"back to a cached state", func() { f.version = "go1.26.8"; os.Remove(filepath.Join(root, "cmd/calc-wasm/x.go")) }, 10},
+	}
+	for _, s := range steps {
+		s.change()
+		before := f.count()
+		m, err := b.Build(ctx, filepath.Join(root, "content"), cache)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		if got := f.count(); got != s.wantBuilds {
+			t.Errorf("%s: %d compilations so far, want %d", s.name, got, s.wantBuilds)
+		}
+		if m.Cached != (f.count() == before) {
+			t.Errorf("%s: Cached = %v after %d new compilations", s.name, m.Cached, f.count()-before)
+		}
+		if !bytes.HasPrefix(m.Calc, []byte("\x00asm")) || !bytes.HasSuffix(m.CalcX509, []byte("x509")) || bytes.HasSuffix(m.Calc, []byte("x509")) {
+			t.Errorf("%s: modules %q, %q", s.name, m.Calc, m.CalcX509)
+		}
+		if string(m.ExecJS) != "// wasm_exec.js from lib/wasm\n" || m.CalcSize.Raw != len(m.Calc) || m.CalcSize.Gzip == 0 {
+			t.Errorf("%s: exec %q, size %+v", s.name, m.ExecJS, m.CalcSize)
+		}
+	}
+}
+
+func TestExecJSFromMiscWasm(t *testing.T) {
+	f := newFake(t, "misc/wasm")
+	m, err := Builder{Run: f.run, Go: "go"}.Build(context.Background(), fakeModule(t), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(m.ExecJS) != "// wasm_exec.js from misc/wasm\n" {
+		t.Errorf("exec %q", m.ExecJS)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	ctx := context.Background()
+	t.Run("no go on PATH", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		_, err := Build(ctx, fakeModule(t), t.TempDir())
+		if !errors.Is(err, ErrNoGo) {
+			t.Fatalf("got %v, want ErrNoGo", err)
+		}
+	})
+	t.Run("no go.mod", func(t *testing.T) {
+		f := newFake(t, "lib/wasm")
+		_, err := Builder{Run: f.run, Go: "go"}.Build(ctx, t.TempDir(), t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), "no go.mod") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("no wasm_exec.js", func(t *testing.T) {
+		f := &fakeGo{version: "go1.26.8", goroot: t.TempDir()}
+		_, err := Builder{Run: f.run, Go: "go"}.Build(ctx, fakeModule(t), t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), "wasm_exec.js not found") {
+			t.Fatalf("got %v", err)
+		}
+	})
+	t.Run("compiler fails", func(t *testing.T) {
+		f := newFake(t, "lib/wasm")
+		run := func(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+			if args[0] == "build" {
+				return nil, errors.New("exit status 1: syntax error")
+			}
+			return f.run(ctx, dir, env, name, args...)
+		}
+		cache := t.TempDir()
+		_, err := Builder{Run: run, Go: "go"}.Build(ctx, fakeModule(t), cache)
+		if err == nil || !strings.Contains(err.Error(), "syntax error") {
+			t.Fatalf("got %v", err)
+		}
+		if left, _ := os.ReadDir(cache); len(left) != 0 {
+			t.Errorf("a failed build left %v in the cache", left)
+		}
+	})
+}
+
+func TestScriptModule(t *testing.T) {
+	wasm := []byte("\x00asm\x01\x00\x00\x00\xff\xfe")
+	for _, name := range []string{CalcName, CalcX509Name} {
+		got := string(ScriptModule(name, wasm))
+		prefix := `globalThis.kakehashiWasm=globalThis.kakehashiWasm||{};globalThis.kakehashiWasm["` + name + `"]="`
+		if !strings.HasPrefix(got, prefix) || !strings.HasSuffix(got, "\";\n") {
+			t.Fatalf("%s: %q", name, got)
+		}
+		b, err := base64.StdEncoding.DecodeString(strings.TrimSuffix(strings.TrimPrefix(got, prefix), "\";\n"))
+		if err != nil || !bytes.Equal(b, wasm) {
+			t.Errorf("%s: decodes to %q (%v)", name, b, err)
+		}
+	}
+	if got := string(ScriptModule(`a"</script>`, nil)); !strings.Contains(got, `["a\"\u003c/script>"]`) {
+		t.Errorf("name not quoted: %s", got)
+	}
+}
+
+func TestSizeString(t *testing.T) {
+	for _, c := range []struct {
+		s    Size
+		want string
+	}{
+		{Size{2380125, 692184}, "2.38 MB, 692 KB gzipped"},
+		{Size{999, 12}, "999 B, 12 B gzipped"},
+	} {
+		if got := c.s.String(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.s, got, c.want)
+		}
+	}
+}
+
+// TestRealBuild compiles the repository's modules with the real go
+// command, then builds again from the cache.
+func TestRealBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the WebAssembly modules")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go on PATH")
+	}
+	var mu sync.Mutex
+	builds := 0
+	run := func(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+		if args[0] == "build" {
+			mu.Lock()
+			builds++
+			mu.Unlock()
+		}
+		return execRun(ctx, dir, env, name, args...)
+	}
+	b := Builder{Run: run}
+	cache := t.TempDir()
+	for i, wantBuilds := range []int{2, 2} {
+		m, err := b.Build(context.Background(), "../../content", cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if builds != wantBuilds || m.Cached != (i == 1) {
+			t.Errorf("call %d: %d compilations, cached %v", i+1, builds, m.Cached)
+		}
+		for name, mod := range map[string][]byte{"calc": m.Calc, "calc-x509": m.CalcX509} {
+			if !bytes.HasPrefix(mod, []byte("\x00asm")) {
+				t.Errorf("%s does not start with the wasm magic", name)
+			}
+		}
+		if !bytes.Contains(m.ExecJS, []byte("class Go")) && !bytes.Contains(m.ExecJS, []byte("Go = class")) {
+			t.Errorf("wasm_exec.js looks wrong: %.80q", m.ExecJS)
+		}
+		if i == 0 {
+			t.Logf("calc.wasm %v; calc-x509.wasm %v", m.CalcSize, m.CalcX509Size)
+		}
+	}
+}
