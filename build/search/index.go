@@ -139,14 +139,22 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		tf    float64
 		title bool
 	}
-	perDoc := make([]map[string]*termStat, len(docs))
 	lens := make([]float64, len(docs))
 	d.URL = make([]string, len(docs))
 	d.Part = make([]int, len(docs))
 	d.Title = make([]string, len(docs))
 	d.Text = make([]string, len(docs))
 	// Tokenizing is most of the work and each document is independent:
-	// spread the documents over the cores.
+	// spread the documents over the cores. Each document's term counts go
+	// straight into the shared postings, so only one document's map is
+	// alive per worker (the map keeps the first copy of each term).
+	type rawPosting struct {
+		doc   int
+		tf    float64
+		title bool
+	}
+	raw := map[string][]rawPosting{}
+	var mu sync.Mutex
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -161,16 +169,13 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 				}
 				d.URL[i], d.Part[i] = url, doc.Part
 				d.Title[i], d.Text[i] = collapse(doc.Title), storedText(doc)
-				m := map[string]*termStat{}
+				m := map[string]termStat{}
 				add := func(s string, boost float64, title bool) {
 					for _, t := range Tokenize(s) {
 						st := m[t]
-						if st == nil {
-							st = &termStat{}
-							m[t] = st
-						}
 						st.tf += boost
 						st.title = st.title || title
+						m[t] = st
 						lens[i]++
 					}
 				}
@@ -178,7 +183,11 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 				add(doc.Headings, boostHeading, false)
 				add(doc.Text, 1, false)
 				add(doc.Code, 1, false)
-				perDoc[i] = m
+				mu.Lock()
+				for t, st := range m {
+					raw[t] = append(raw[t], rawPosting{i, st.tf, st.title})
+				}
+				mu.Unlock()
 			}
 		}()
 	}
@@ -196,19 +205,22 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		avg = total / float64(len(docs))
 	}
 
-	post := map[string][]posting{}
-	for i, m := range perDoc {
-		norm := bm25K1 * (1 - bm25B + bm25B*lens[i]/avg)
-		for t, st := range m {
-			s := st.tf * (bm25K1 + 1) / (st.tf + norm)
+	post := make(map[string][]posting, len(raw))
+	for t, rs := range raw {
+		ps := make([]posting, len(rs))
+		for k, r := range rs {
+			norm := bm25K1 * (1 - bm25B + bm25B*lens[r.doc]/avg)
+			s := r.tf * (bm25K1 + 1) / (r.tf + norm)
 			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
 			q = min(max(q, 1), maxQ)
 			w := q * 2
-			if st.title {
+			if r.title {
 				w++
 			}
-			post[t] = append(post[t], posting{i, w})
+			ps[k] = posting{r.doc, w}
 		}
+		post[t] = ps
+		delete(raw, t)
 	}
 	keys := make([]string, 0, len(post))
 	for t := range post {
