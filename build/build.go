@@ -183,6 +183,7 @@ type Result struct {
 	Rendered int
 	// Pages is every page's template data, in URL order (for exports
 	// that assemble pages differently, such as the single-file course).
+	// After BuildTo their Content is empty.
 	Pages []*render.Page
 }
 
@@ -190,6 +191,18 @@ type Result struct {
 // diag.List holding every error of the stage that failed, and the Builder
 // keeps what the last good build had.
 func (b *Builder) Build(ctx context.Context) (*Result, error) {
+	return b.build(ctx, nil)
+}
+
+// BuildTo runs the whole pipeline and writes each file into stage as soon
+// as it is made, keeping none of the output in memory: the way to build a
+// large site with little memory. Result.Site is nil; the caller commits or
+// aborts stage.
+func (b *Builder) BuildTo(ctx context.Context, stage *output.Staging) (*Result, error) {
+	return b.build(ctx, stage)
+}
+
+func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	start := time.Now()
@@ -229,7 +242,7 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	}
 	warnings = append(warnings, rdiags.Warnings()...)
 
-	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, out: output.New(), md: b.md,
+	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, out: output.New(), stage: stage, md: b.md,
 		siteData: &render.Site{
 			Title: map[string]string{}, BaseURL: o.BaseURL, Langs: langs,
 			Generator: "kakehashi " + Version,
@@ -273,9 +286,19 @@ func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
-	sum.Files, sum.Bytes = r.out.Size()
+	if err := r.putErr(); err != nil {
+		return nil, err
+	}
 	sum.Elapsed = time.Since(start)
-	res := &Result{Site: r.out, Summary: sum, Rendered: int(r.rendered.Load()), Pages: pages}
+	res := &Result{Summary: sum, Rendered: int(r.rendered.Load()), Pages: pages}
+	if stage != nil {
+		sum.Files, sum.Bytes = stage.Size()
+		res.Summary = sum
+		b.prev = nil
+		return res, nil
+	}
+	res.Summary.Files, res.Summary.Bytes = r.out.Size()
+	res.Site = r.out
 	if b.prev != nil {
 		res.Changed, res.Removed = diffSites(b.prev, r.out)
 	}
@@ -330,10 +353,35 @@ type run struct {
 	theme    *render.Theme
 	md       *markdown.Renderer
 	out      *output.Site
+	stage    *output.Staging // when set, files go here and out stays empty
+	putMu    sync.Mutex
+	putError error
 	siteData *render.Site
 	partsFP  map[string]uint64 // lang/series → fingerprint of its part links
 	rendered atomic.Int64
 	cacheMu  sync.Mutex
+}
+
+// put stores one output file: in the staging folder when streaming, in
+// memory otherwise.
+func (r *run) put(p string, data []byte) {
+	if r.stage == nil {
+		r.out.Put(p, data)
+		return
+	}
+	if err := r.stage.Put(p, data); err != nil {
+		r.putMu.Lock()
+		if r.putError == nil {
+			r.putError = fmt.Errorf("writing %s: %w", p, err)
+		}
+		r.putMu.Unlock()
+	}
+}
+
+func (r *run) putErr() error {
+	r.putMu.Lock()
+	defer r.putMu.Unlock()
+	return r.putError
 }
 
 // renderAll renders every page in parallel and returns their data and
@@ -366,19 +414,31 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 					e := r.b.pageCache[p.URL]
 					r.cacheMu.Unlock()
 					if e != nil && e.fp == fp {
-						r.out.Put(pages[i].OutPath(), e.out)
+						r.put(pages[i].OutPath(), e.out)
 					} else {
 						buf.Reset()
 						if err := r.theme.Render(&buf, p); err != nil {
 							ds = append(ds, diag.FromError(err)...)
 						} else {
 							out := bytes.Clone(buf.Bytes())
-							r.out.Put(pages[i].OutPath(), out)
+							r.put(pages[i].OutPath(), out)
 							r.rendered.Add(1)
-							r.cacheMu.Lock()
-							r.b.pageCache[p.URL] = &pageEntry{fp: fp, out: out}
-							r.cacheMu.Unlock()
+							if r.stage == nil {
+								r.cacheMu.Lock()
+								r.b.pageCache[p.URL] = &pageEntry{fp: fp, out: out}
+								r.cacheMu.Unlock()
+							}
 						}
+					}
+				}
+				if r.stage != nil {
+					// Streaming keeps no page HTML; the search index
+					// needs only the text.
+					p.Content = ""
+					if md != nil {
+						c := *md
+						c.res.HTML = nil
+						md = &c
 					}
 				}
 				mu.Lock()
@@ -491,7 +551,7 @@ func (r *run) markdown(sp *site.Page) *mdEntry {
 	defer r.cacheMu.Unlock()
 	r.b.gen++
 	e = &mdEntry{page: src, partsFP: fp, res: res, gen: r.b.gen}
-	if len(res.Diags.Errors()) == 0 {
+	if len(res.Diags.Errors()) == 0 && r.stage == nil {
 		r.b.mdCache[src.Path] = e
 	}
 	return e
@@ -584,9 +644,9 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		return err
 	}
 	for _, f := range static {
-		r.out.Put(f.Path, f.Data)
+		r.put(f.Path, f.Data)
 	}
-	r.out.Put("css/chroma.css", r.b.hl.CSS())
+	r.put("css/chroma.css", r.b.hl.CSS())
 	var listed []*render.Page
 	for _, p := range pages {
 		if p.Kind != render.KindRoot && p.Kind != render.KindNotFound {
@@ -594,11 +654,11 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		}
 	}
 	sort.SliceStable(listed, func(i, j int) bool { return listed[i].URL < listed[j].URL })
-	r.out.Put("sitemap.xml", render.Sitemap(r.siteData, listed))
+	r.put("sitemap.xml", render.Sitemap(r.siteData, listed))
 	for _, l := range r.siteData.Langs {
-		r.out.Put(path.Join(l, "index.xml"), render.Atom(r.siteData, l, listed))
+		r.put(path.Join(l, "index.xml"), render.Atom(r.siteData, l, listed))
 	}
-	r.out.Put("robots.txt", render.Robots(r.siteData))
+	r.put("robots.txt", render.Robots(r.siteData))
 	return nil
 }
 

@@ -109,26 +109,7 @@ func Publish(ctx context.Context, fsys afero.Fs, dest string, s *Site) error {
 		fsys.RemoveAll(tmp)
 		return err
 	}
-	old := filepath.Join(parent, fmt.Sprintf("%sold-%s-%d", tmpPrefix, base, os.Getpid()))
-	hadOld := false
-	if _, err := fsys.Stat(dest); err == nil {
-		if err := fsys.Rename(dest, old); err != nil {
-			fsys.RemoveAll(tmp)
-			return fmt.Errorf("cannot move the previous %s aside: %w", dest, err)
-		}
-		hadOld = true
-	}
-	if err := fsys.Rename(tmp, dest); err != nil {
-		if hadOld {
-			fsys.Rename(old, dest)
-		}
-		fsys.RemoveAll(tmp)
-		return fmt.Errorf("cannot move the new site into %s: %w", dest, err)
-	}
-	if hadOld {
-		return fsys.RemoveAll(old)
-	}
-	return nil
+	return swap(fsys, tmp, dest)
 }
 
 func removeStale(fsys afero.Fs, parent, base string) {
@@ -202,4 +183,115 @@ feed:
 	default:
 	}
 	return ctx.Err()
+}
+
+// Staging is a publication in progress: files are written into a fresh
+// temporary folder beside the destination as they are produced, and the
+// folder replaces the destination only on Commit. Abort (or a process
+// killed midway) leaves the destination as it was; the next Stage removes
+// the leftovers. Put is safe for concurrent use.
+type Staging struct {
+	fsys       afero.Fs
+	dest, tmp  string
+	mu         sync.Mutex
+	dirs       map[string]bool
+	files      int
+	bytes      int64
+	committed  bool
+	aborted    bool
+	firstError error
+}
+
+// Stage starts a publication to dest.
+func Stage(fsys afero.Fs, dest string) (*Staging, error) {
+	dest = filepath.Clean(dest)
+	parent, base := filepath.Dir(dest), filepath.Base(dest)
+	if err := fsys.MkdirAll(parent, 0o755); err != nil {
+		return nil, err
+	}
+	removeStale(fsys, parent, base)
+	tmp := filepath.Join(parent, fmt.Sprintf("%s%s-%d", tmpPrefix, base, os.Getpid()))
+	if err := fsys.RemoveAll(tmp); err != nil {
+		return nil, err
+	}
+	if err := fsys.MkdirAll(tmp, 0o755); err != nil {
+		return nil, err
+	}
+	return &Staging{fsys: fsys, dest: dest, tmp: tmp, dirs: map[string]bool{".": true}}, nil
+}
+
+// Put writes one file of the new site.
+func (st *Staging) Put(p string, b []byte) error {
+	p = strings.TrimPrefix(p, "/")
+	dir := path.Dir(p)
+	st.mu.Lock()
+	if st.committed || st.aborted {
+		st.mu.Unlock()
+		return fmt.Errorf("output: %s written after the publication ended", p)
+	}
+	if !st.dirs[dir] {
+		if err := st.fsys.MkdirAll(filepath.Join(st.tmp, filepath.FromSlash(dir)), 0o755); err != nil {
+			st.mu.Unlock()
+			return err
+		}
+		st.dirs[dir] = true
+	}
+	st.files++
+	st.bytes += int64(len(b))
+	st.mu.Unlock()
+	return afero.WriteFile(st.fsys, filepath.Join(st.tmp, filepath.FromSlash(p)), b, 0o644)
+}
+
+// Size is the number of files and bytes written so far.
+func (st *Staging) Size() (files int, bytes int64) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.files, st.bytes
+}
+
+// Abort discards what was written; the destination stays as it was.
+func (st *Staging) Abort() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.committed || st.aborted {
+		return
+	}
+	st.aborted = true
+	st.fsys.RemoveAll(st.tmp)
+}
+
+// Commit swaps the new site in place of the destination.
+func (st *Staging) Commit() error {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.aborted {
+		return fmt.Errorf("output: commit after abort")
+	}
+	st.committed = true
+	return swap(st.fsys, st.tmp, st.dest)
+}
+
+// swap moves tmp into dest's place, keeping dest if anything fails.
+func swap(fsys afero.Fs, tmp, dest string) error {
+	parent, base := filepath.Dir(dest), filepath.Base(dest)
+	old := filepath.Join(parent, fmt.Sprintf("%sold-%s-%d", tmpPrefix, base, os.Getpid()))
+	hadOld := false
+	if _, err := fsys.Stat(dest); err == nil {
+		if err := fsys.Rename(dest, old); err != nil {
+			fsys.RemoveAll(tmp)
+			return fmt.Errorf("cannot move the previous %s aside: %w", dest, err)
+		}
+		hadOld = true
+	}
+	if err := fsys.Rename(tmp, dest); err != nil {
+		if hadOld {
+			fsys.Rename(old, dest)
+		}
+		fsys.RemoveAll(tmp)
+		return fmt.Errorf("cannot move the new site into %s: %w", dest, err)
+	}
+	if hadOld {
+		return fsys.RemoveAll(old)
+	}
+	return nil
 }

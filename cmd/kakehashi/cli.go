@@ -143,13 +143,21 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 1
 	}
-	res, err := b.Build(ctx)
+	// Files are written into a folder beside the destination as they are
+	// made, and swapped in only when the whole build succeeded.
+	stage, err := output.Stage(afero.NewOsFs(), dest)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
+		return 1
+	}
+	res, err := b.BuildTo(ctx, stage)
 	prog.clear()
 	if err != nil {
+		stage.Abort()
 		return reportFailure(env, "build", err, src, dest)
 	}
 	start := time.Now()
-	if err := output.Publish(ctx, afero.NewOsFs(), dest, res.Site); err != nil {
+	if err := stage.Commit(); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, err, dest)
 		return 1
 	}
