@@ -2,7 +2,7 @@
 GO ?= go
 FUZZTIME ?= 10s
 
-.PHONY: build test vet fuzz clean bench serve
+.PHONY: build test vet fuzz clean bench serve search-bench
 
 ## build: render the bundled course into public/
 build:
@@ -36,3 +36,9 @@ clean:
 ## bench: kakehashi against Hugo on the generated corpus (BENCH_SIZES, BENCH_RUNS); writes docs/bench.md
 bench:
 	$(GO) run ./build/bench
+
+## search-bench: kakehashi's search against Pagefind on the built course in headless Chromium (CHROMIUM); writes docs/search-bench.md
+search-bench:
+	$(GO) run ./cmd/kakehashi build -q -d .bench/search-site
+	cd build/search/bench && npm ci --no-audit --no-fund
+	node build/search/bench/bench.mjs --site .bench/search-site --out docs/search-bench.md
