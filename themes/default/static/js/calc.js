@@ -452,7 +452,7 @@
     }
     var t = text(root);
     var inp = input(root);
-    root.__state = { input: inp, kind: inp.endpoint && inp.endpoint.kind, failed: (inp.failed || []).slice() };
+    root.__state = { input: inp, kind: inp.endpoint && inp.endpoint.kind, failed: Array.isArray(inp.failed) ? inp.failed.slice() : [] };
     var update = function () {
       w.update(root, t);
     };
@@ -471,7 +471,13 @@
 
   function start() {
     load(roots[0], "calc", "data-wasm", "calcReady", "kakehashi:calc-ready").then(function () {
-      roots.forEach(wire);
+      roots.forEach(function (root) {
+        try {
+          wire(root);
+        } catch (err) {
+          console.error("kakehashi calculator " + root.id + ":", err);
+        }
+      });
     }, function (err) {
       // Keep the build-time results; say why the widgets stay static.
       roots.forEach(function (root) {
