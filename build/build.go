@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"path"
 	"runtime"
 	"sort"
@@ -50,6 +51,10 @@ type Options struct {
 	// ExplicitIndex makes the URLs stored in the search index end in
 	// index.html, for copies opened from file:// (kakehashi export).
 	ExplicitIndex bool
+	// LazySearch makes the search indexes of an in-memory build only
+	// when first read, so an edit reaches the authoring server's readers
+	// without waiting for the index; the summary then has no index sizes.
+	LazySearch bool
 }
 
 func (o *Options) defaults() {
@@ -94,8 +99,11 @@ type Builder struct {
 	mdCache   map[string]*mdEntry   // by source path
 	pageCache map[string]*pageEntry // by page URL
 	prev      *output.Site
-	gen       uint64
+	mdKey     uint64                 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
 	search    map[string]searchEntry // by language
+	// lazySearch holds each language's lazy index (LazySearch), reused
+	// while its fingerprint stays the same.
+	lazySearch map[string]*output.Lazy
 }
 
 // searchEntry is a language's search index, valid while its fingerprint
@@ -129,7 +137,7 @@ func New(in afero.Fs, opts Options) (*Builder, error) {
 		return nil, err
 	}
 	return &Builder{in: in, opts: opts, hl: hl, loader: source.NewLoader(), full: true,
-		mdCache: map[string]*mdEntry{}, pageCache: map[string]*pageEntry{}, search: map[string]searchEntry{}}, nil
+		mdCache: map[string]*mdEntry{}, pageCache: map[string]*pageEntry{}, search: map[string]searchEntry{}, lazySearch: map[string]*output.Lazy{}}, nil
 }
 
 // Invalidate tells the Builder that these input paths (slash-separated,
@@ -222,11 +230,13 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 			return nil, err
 		}
 		b.bundle, b.theme, b.overrides = bundle, theme, overrides
+		b.mdKey = hashFiles(b.in, o.I18nDir, path.Join(o.ThemeDir, "shortcodes"))
 		b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
 		b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: []goldmark.Extender{shortcodes.Extension(reg)}})
 		clear(b.mdCache)
 		clear(b.pageCache)
 		clear(b.search)
+		clear(b.lazySearch)
 		b.full = false
 	}
 	warnings := append(diag.List(nil), b.themeWarn...)
@@ -306,6 +316,26 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	return res, nil
 }
 
+// hashFiles fingerprints every file under the given folders (missing
+// folders count as empty).
+func hashFiles(fsys afero.Fs, dirs ...string) uint64 {
+	h := newHasher()
+	for _, dir := range dirs {
+		afero.Walk(fsys, dir, func(p string, info fs.FileInfo, err error) error {
+			if err != nil || info.IsDir() {
+				return nil
+			}
+			b, err := afero.ReadFile(fsys, p)
+			if err == nil {
+				h.str(p)
+				h.str(string(b))
+			}
+			return nil
+		})
+	}
+	return h.sum()
+}
+
 // forgetRemoved drops cache entries of pages that no longer exist.
 func (b *Builder) forgetRemoved(st *site.Site) {
 	paths := map[string]bool{}
@@ -330,9 +360,16 @@ func (b *Builder) forgetRemoved(st *site.Site) {
 // of prev missing from next.
 func diffSites(prev, next *output.Site) (changed, removed []string) {
 	for _, p := range next.Paths() {
+		if nl, ok := next.Lazy(p); ok {
+			// A lazy file is compared by its key, without making it.
+			if pl, ok := prev.Lazy(p); !ok || pl.Key() != nl.Key() {
+				changed = append(changed, p)
+			}
+			continue
+		}
 		a, ok := prev.Get(p)
 		b, _ := next.Get(p)
-		if !ok || !bytes.Equal(a, b) {
+		if _, wasLazy := prev.Lazy(p); !ok || wasLazy || !bytes.Equal(a, b) {
 			changed = append(changed, p)
 		}
 	}
@@ -549,8 +586,15 @@ func (r *run) markdown(sp *site.Page) *mdEntry {
 	res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
 	r.cacheMu.Lock()
 	defer r.cacheMu.Unlock()
-	r.b.gen++
-	e = &mdEntry{page: src, partsFP: fp, res: res, gen: r.b.gen}
+	// gen names this rendering by what it is made of, so that the same
+	// input gives the same gen in every build (fingerprints of pages and
+	// of the search index build on it).
+	h := newHasher()
+	h.num(int64(r.b.mdKey))
+	h.str(src.Path)
+	h.str(string(src.Src))
+	h.num(int64(fp))
+	e = &mdEntry{page: src, partsFP: fp, res: res, gen: h.sum()}
 	if len(res.Diags.Errors()) == 0 && r.stage == nil {
 		r.b.mdCache[src.Path] = e
 	}

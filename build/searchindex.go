@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kakehashi-dev/kakehashi/build/output"
+
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 )
@@ -13,6 +15,20 @@ import (
 // changed. It returns the size of each index.
 func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	langs := r.siteData.Langs
+	if r.b.opts.LazySearch && r.stage == nil {
+		for _, lang := range langs {
+			fp := r.searchFingerprint(lang, pages, mds)
+			l := r.b.lazySearch[lang]
+			if l == nil || l.Key() != fp {
+				l = output.NewLazy(fp, func() []byte {
+					return r.searchIndex(lang, pages, mds, searchEntry{}, false).index
+				})
+				r.b.lazySearch[lang] = l
+			}
+			r.out.PutLazy(search.IndexPath(lang), l)
+		}
+		return nil
+	}
 	entries := make([]searchEntry, len(langs))
 	var wg sync.WaitGroup
 	for i, lang := range langs {
@@ -27,7 +43,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	sizes := map[string]int{}
 	for i, lang := range langs {
 		r.b.search[lang] = entries[i]
-		r.out.Put(search.IndexPath(lang), entries[i].index)
+		r.put(search.IndexPath(lang), entries[i].index)
 		sizes[lang] = len(entries[i].index)
 	}
 	return sizes
@@ -36,26 +52,13 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 // searchIndex builds one language's index, or returns prev when nothing
 // it holds changed.
 func (r *run) searchIndex(lang string, pages []*render.Page, mds []*mdEntry, prev searchEntry, havePrev bool) searchEntry {
-	indexed := func(i int) bool {
-		p := pages[i]
-		return p.Lang == lang && mds[i] != nil && p.Kind != render.KindNotFound && p.Kind != render.KindRoot
-	}
-	h := newHasher()
-	for i, p := range pages {
-		if indexed(i) {
-			h.str(p.URL)
-			h.str(p.Title)
-			h.num(int64(p.Part))
-			h.num(int64(mds[i].gen))
-		}
-	}
-	fp := h.sum()
+	fp := r.searchFingerprint(lang, pages, mds)
 	if havePrev && prev.fp == fp {
 		return prev
 	}
 	var ix search.Indexer
 	for i, p := range pages {
-		if indexed(i) {
+		if indexed(lang, pages, mds, i) {
 			md := mds[i]
 			ix.Add(search.Doc{
 				Lang: lang, URL: p.URL, Part: p.Part, Title: p.Title,
@@ -65,6 +68,27 @@ func (r *run) searchIndex(lang string, pages []*render.Page, mds []*mdEntry, pre
 	}
 	idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
 	return searchEntry{fp: fp, index: idx}
+}
+
+// indexed reports whether page i belongs in lang's search index.
+func indexed(lang string, pages []*render.Page, mds []*mdEntry, i int) bool {
+	p := pages[i]
+	return p.Lang == lang && mds[i] != nil && p.Kind != render.KindNotFound && p.Kind != render.KindRoot
+}
+
+// searchFingerprint covers what lang's search index holds: its pages and
+// their markdown renderings.
+func (r *run) searchFingerprint(lang string, pages []*render.Page, mds []*mdEntry) uint64 {
+	h := newHasher()
+	for i, p := range pages {
+		if indexed(lang, pages, mds, i) {
+			h.str(p.URL)
+			h.str(p.Title)
+			h.num(int64(p.Part))
+			h.num(int64(mds[i].gen))
+		}
+	}
+	return h.sum()
 }
 
 func headingText(toc []render.TOCEntry) string {

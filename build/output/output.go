@@ -15,71 +15,139 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/afero"
 )
 
 // Site is a built site: output paths ("ja/cka/05-ha-cluster/index.html")
-// mapped to their bytes. It is safe for concurrent Put.
+// mapped to their bytes. A file may be lazy: made only when first read
+// (the authoring server builds the search index only when a reader
+// searches). It is safe for concurrent use.
 type Site struct {
 	mu    sync.Mutex
 	files map[string][]byte
+	lazy  map[string]*Lazy
+}
+
+// Lazy is a file made on first read, once.
+type Lazy struct {
+	key  uint64
+	once sync.Once
+	made atomic.Bool
+	make func() []byte
+	data []byte
+}
+
+// NewLazy returns a lazy file made by fn. key identifies its content: two
+// lazy files with the same key have the same bytes.
+func NewLazy(key uint64, fn func() []byte) *Lazy { return &Lazy{key: key, make: fn} }
+
+// Key identifies the lazy file's content.
+func (l *Lazy) Key() uint64 { return l.key }
+
+// Bytes makes the file if it was not made yet, and returns it.
+func (l *Lazy) Bytes() []byte {
+	l.once.Do(func() {
+		l.data = l.make()
+		l.make = nil
+		l.made.Store(true)
+	})
+	return l.data
 }
 
 // New returns an empty Site.
-func New() *Site { return &Site{files: map[string][]byte{}} }
+func New() *Site { return &Site{files: map[string][]byte{}, lazy: map[string]*Lazy{}} }
 
 // Put stores a file, replacing any earlier one at the same path.
 func (s *Site) Put(p string, b []byte) {
+	p = strings.TrimPrefix(p, "/")
 	s.mu.Lock()
-	s.files[strings.TrimPrefix(p, "/")] = b
+	s.files[p] = b
+	delete(s.lazy, p)
 	s.mu.Unlock()
 }
 
-// Get returns a file's bytes.
+// PutLazy stores a file made on first read.
+func (s *Site) PutLazy(p string, l *Lazy) {
+	p = strings.TrimPrefix(p, "/")
+	s.mu.Lock()
+	s.lazy[p] = l
+	delete(s.files, p)
+	s.mu.Unlock()
+}
+
+// Get returns a file's bytes, making a lazy file.
 func (s *Site) Get(p string) ([]byte, bool) {
+	p = strings.TrimPrefix(p, "/")
+	s.mu.Lock()
+	b, ok := s.files[p]
+	l := s.lazy[p]
+	s.mu.Unlock()
+	if l != nil {
+		return l.Bytes(), true
+	}
+	return b, ok
+}
+
+// Lazy returns the lazy file at p, if p is one.
+func (s *Site) Lazy(p string) (*Lazy, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b, ok := s.files[strings.TrimPrefix(p, "/")]
-	return b, ok
+	l, ok := s.lazy[strings.TrimPrefix(p, "/")]
+	return l, ok
 }
 
 // Delete removes a file.
 func (s *Site) Delete(p string) {
+	p = strings.TrimPrefix(p, "/")
 	s.mu.Lock()
-	delete(s.files, strings.TrimPrefix(p, "/"))
+	delete(s.files, p)
+	delete(s.lazy, p)
 	s.mu.Unlock()
 }
 
-// Paths lists every file, sorted.
+// Paths lists every file, lazy ones included, sorted.
 func (s *Site) Paths() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]string, 0, len(s.files))
+	out := make([]string, 0, len(s.files)+len(s.lazy))
 	for p := range s.files {
+		out = append(out, p)
+	}
+	for p := range s.lazy {
 		out = append(out, p)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// Size is the number of files and their total bytes.
+// Size is the number of files and their total bytes; a lazy file not made
+// yet counts as a file of zero bytes.
 func (s *Site) Size() (files int, bytes int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, b := range s.files {
 		bytes += int64(len(b))
 	}
-	return len(s.files), bytes
+	for _, l := range s.lazy {
+		if l.made.Load() {
+			bytes += int64(len(l.data))
+		}
+	}
+	return len(s.files) + len(s.lazy), bytes
 }
 
 // Clone returns a copy sharing the (immutable) file contents.
 func (s *Site) Clone() *Site {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := &Site{files: make(map[string][]byte, len(s.files))}
+	c := &Site{files: make(map[string][]byte, len(s.files)), lazy: make(map[string]*Lazy, len(s.lazy))}
 	for p, b := range s.files {
 		c.files[p] = b
+	}
+	for p, l := range s.lazy {
+		c.lazy[p] = l
 	}
 	return c
 }

@@ -22,7 +22,8 @@ const LiveTag = `<script src="/_kakehashi/live.js" defer></script>`
 // compressed body computed on first use and kept while the file's bytes
 // stay the same across rebuilds.
 type file struct {
-	data  []byte // as built
+	data  []byte       // as built
+	lazy  *output.Lazy // or made on first request
 	ctype string
 
 	once sync.Once
@@ -39,6 +40,9 @@ func newFile(p string, data []byte) *file {
 
 func (f *file) prepare() {
 	f.once.Do(func() {
+		if f.lazy != nil {
+			f.data = f.lazy.Bytes()
+		}
 		f.body = f.data
 		if strings.HasPrefix(f.ctype, "text/html") {
 			f.body = InjectLive(f.data)
@@ -125,9 +129,20 @@ func newSnapshot(site *output.Site, prev *snapshot) (*snapshot, Changes) {
 	s := &snapshot{files: make(map[string]*file, len(paths))}
 	var ch Changes
 	for _, p := range paths {
+		if l, ok := site.Lazy(p); ok {
+			if prev != nil {
+				if old, ok := prev.files[p]; ok && old.lazy != nil && old.lazy.Key() == l.Key() {
+					s.files[p] = old
+					continue
+				}
+			}
+			s.files[p] = &file{lazy: l, ctype: ContentType(p)}
+			ch.Changed = append(ch.Changed, p)
+			continue
+		}
 		data, _ := site.Get(p)
 		if prev != nil {
-			if old, ok := prev.files[p]; ok && sameBytes(old.data, data) {
+			if old, ok := prev.files[p]; ok && old.lazy == nil && sameBytes(old.data, data) {
 				s.files[p] = old
 				continue
 			}

@@ -106,7 +106,11 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	s := &Server{opts: opts, in: in, hub: newHub(), id: strconv.FormatInt(time.Now().UnixNano(), 36)}
 	s.builder = opts.Builder
 	if s.builder == nil {
-		b, err := build.New(in, opts.Build)
+		// Readers get an edit without waiting for the search index; it
+		// is made when someone searches.
+		bo := opts.Build
+		bo.LazySearch = true
+		b, err := build.New(in, bo)
 		if err != nil {
 			return nil, err
 		}
