@@ -29,6 +29,8 @@ type bench struct {
 	kakehashi string
 	hugo      string // "" when hugo is not installed
 	course    *corpus.Course
+	// loadBefore is the load average when the bench started.
+	loadBefore string
 }
 
 func newBench(ctx context.Context, cfg config, log io.Writer) (*bench, error) {
@@ -36,7 +38,7 @@ func newBench(ctx context.Context, cfg config, log io.Writer) (*bench, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &bench{cfg: cfg, log: log, tmp: tmp, kakehashi: filepath.Join(tmp, "kakehashi")}
+	b := &bench{cfg: cfg, log: log, tmp: tmp, kakehashi: filepath.Join(tmp, "kakehashi"), loadBefore: loadAvg()}
 	fmt.Fprintf(log, "bench: building kakehashi into %s\n", tmp)
 	build := exec.CommandContext(ctx, goTool(), "build", "-o", b.kakehashi, "./cmd/kakehashi")
 	if msg, err := build.CombinedOutput(); err != nil {
@@ -231,7 +233,7 @@ func (b *bench) size(ctx context.Context, n int) (sizeResult, error) {
 			return res, err
 		}
 		res.onePage.samples = append(res.onePage.samples, x)
-		fmt.Fprintf(b.log, "bench: %d parts: run %d/%d %-15s %7.2fs %6d MB\n", n, i+1, b.cfg.runs, "kakehashi 1 page", x.wall.Seconds(), x.rssKB/1024)
+		fmt.Fprintf(b.log, "bench: %d parts: run %d/%d %-15s %7.2fs %6d MB\n", n, i+1, b.cfg.runs, "kakehashi 1 page ", x.wall.Seconds(), x.rssKB/1024)
 		rel := strings.TrimSuffix(strings.TrimPrefix(b.course.PartPath("ja", (n+1)/2), "content/"), ".md")
 		page, err := os.ReadFile(filepath.Join(kkOut, filepath.FromSlash(rel), "index.html"))
 		if err != nil {

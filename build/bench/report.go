@@ -16,11 +16,28 @@ type machine struct {
 	cpu, os, goVersion, hugo, kakehashi, commit, date string
 	cores                                             int
 	ramGB                                             float64
+	// loadBefore and loadAfter are the 1-minute load averages when the
+	// bench started and ended: other work on the machine skews the times.
+	loadBefore, loadAfter string
+}
+
+// loadAvg is the 1-minute load average, or "" where unknown.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 func (b *bench) machine(ctx context.Context) machine {
 	m := machine{cpu: "unknown", os: runtime.GOOS + "/" + runtime.GOARCH, cores: runtime.NumCPU(),
-		goVersion: runtime.Version(), hugo: "not installed", date: time.Now().UTC().Format("2006-01-02")}
+		goVersion: runtime.Version(), hugo: "not installed", date: time.Now().UTC().Format("2006-01-02"),
+		loadBefore: b.loadBefore, loadAfter: loadAvg()}
 	if v := procField("/proc/cpuinfo", "model name"); v != "" {
 		m.cpu = v
 	}
@@ -148,7 +165,8 @@ func verdict(ok bool) string {
 func (rep report) text() string {
 	var b strings.Builder
 	m := rep.machine
-	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s; %s; %s\n", m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi)
+	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s; %s; %s\nload average (1 min): %s at the start, %s at the end\n",
+		m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi, m.loadBefore, m.loadAfter)
 	for _, r := range rep.results {
 		fmt.Fprintf(&b, "\n%d parts per language (%d article pages), %d runs each\n", r.parts, r.pages, rep.cfg.runs)
 		fmt.Fprintf(&b, "  %-19s %9s %9s %9s %9s %10s\n", "build", "median", "min", "max", "pages/s", "peak RSS")
@@ -182,7 +200,9 @@ func (rep report) markdown() string {
 	if m.commit != "" {
 		fmt.Fprintf(&b, " (commit %s)", m.commit)
 	}
-	b.WriteString(" |\n\n## Results\n\n")
+	b.WriteString(" |\n")
+	fmt.Fprintf(&b, "| Load average (1 min) | %s at the start, %s at the end |\n", m.loadBefore, m.loadAfter)
+	b.WriteString("\n## Results\n\n")
 	fmt.Fprintf(&b, "Wall time over %d runs per build after one untimed warm-up; pages/s is article pages (both languages) per second of median time; peak RSS is the highest maximum resident set size of the runs.\n\n", rep.cfg.runs)
 	b.WriteString("| Parts per language | Build | Median | Min | Max | Pages/s | Peak RSS |\n| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rep.results {
