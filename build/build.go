@@ -367,14 +367,22 @@ func diffSites(prev, next *output.Site) (changed, removed []string) {
 			}
 			continue
 		}
+		if _, wasLazy := prev.Lazy(p); wasLazy {
+			changed = append(changed, p)
+			continue
+		}
 		a, ok := prev.Get(p)
 		b, _ := next.Get(p)
-		if _, wasLazy := prev.Lazy(p); !ok || wasLazy || !bytes.Equal(a, b) {
+		if !ok || !bytes.Equal(a, b) {
 			changed = append(changed, p)
 		}
 	}
+	now := map[string]bool{}
+	for _, p := range next.Paths() {
+		now[p] = true
+	}
 	for _, p := range prev.Paths() {
-		if _, ok := next.Get(p); !ok {
+		if !now[p] {
 			removed = append(removed, p)
 		}
 	}

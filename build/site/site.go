@@ -54,6 +54,10 @@ type Site struct {
 	Series []*source.Series
 	byURL  map[string]*Page
 	parts  map[partKey]*Page
+	// order lists each language's published part pages of a series in
+	// part order; index is a page's place in it.
+	order map[string][]*Page
+	index map[*Page]int
 }
 
 type partKey struct {
@@ -161,6 +165,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 	s.pairTranslations()
+	s.orderParts()
 	diags = append(diags, s.checkSeries(series)...)
 	return s, diags
 }
@@ -243,23 +248,36 @@ func (s *Site) ByURL(u string) *Page { return s.byURL[u] }
 // PartPage is the page of part n of series id in lang, or nil.
 func (s *Site) PartPage(lang, id string, n int) *Page { return s.parts[partKey{lang, id, n}] }
 
+// orderParts lists each series' published part pages per language in
+// part order, for Neighbours.
+func (s *Site) orderParts() {
+	s.order, s.index = map[string][]*Page{}, map[*Page]int{}
+	for _, sr := range s.Series {
+		for _, lang := range s.Langs {
+			k := lang + "/" + sr.ID
+			for _, part := range sr.Parts {
+				if q := s.parts[partKey{lang, sr.ID, part.Number}]; q != nil {
+					s.index[q] = len(s.order[k])
+					s.order[k] = append(s.order[k], q)
+				}
+			}
+		}
+	}
+}
+
 // Neighbours returns the published parts before and after p in its
 // series and language.
 func (s *Site) Neighbours(p *Page) (prev, next *Page) {
-	if p.Series == nil || p.Part == 0 {
+	i, ok := s.index[p]
+	if p.Series == nil || !ok {
 		return nil, nil
 	}
-	for _, part := range p.Series.Parts {
-		q := s.parts[partKey{p.Lang, p.Series.ID, part.Number}]
-		if q == nil {
-			continue
-		}
-		if part.Number < p.Part {
-			prev = q
-		}
-		if part.Number > p.Part && next == nil {
-			next = q
-		}
+	list := s.order[p.Lang+"/"+p.Series.ID]
+	if i > 0 {
+		prev = list[i-1]
+	}
+	if i+1 < len(list) {
+		next = list[i+1]
 	}
 	return prev, next
 }
