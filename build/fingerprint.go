@@ -1,8 +1,6 @@
 package build
 
 import (
-	"hash"
-	"hash/fnv"
 	"strconv"
 
 	"github.com/kakehashi-dev/kakehashi/build/render"
@@ -10,20 +8,39 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
-// hasher writes fields into an FNV-64a hash with separators, so that
-// ("ab","c") and ("a","bc") differ.
-type hasher struct{ h hash.Hash64 }
+// hasher is FNV-1a over fields, each followed by a separator so that
+// ("ab","c") and ("a","bc") differ. It hashes strings and byte slices in
+// place, without copying them.
+type hasher struct{ h uint64 }
 
-func newHasher() hasher { return hasher{fnv.New64a()} }
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
 
-func (h hasher) str(s string) {
-	h.h.Write([]byte(s))
-	h.h.Write([]byte{0})
+func newHasher() *hasher { return &hasher{h: fnvOffset} }
+
+func (h *hasher) str(s string) {
+	x := h.h
+	for i := 0; i < len(s); i++ {
+		x ^= uint64(s[i])
+		x *= fnvPrime
+	}
+	h.h = (x ^ 0xff) * fnvPrime
 }
 
-func (h hasher) num(n int64) { h.str(strconv.FormatInt(n, 10)) }
+func (h *hasher) bytes(b []byte) {
+	x := h.h
+	for _, c := range b {
+		x ^= uint64(c)
+		x *= fnvPrime
+	}
+	h.h = (x ^ 0xff) * fnvPrime
+}
 
-func (h hasher) sum() uint64 { return h.h.Sum64() }
+func (h *hasher) num(n int64) { h.str(strconv.FormatInt(n, 10)) }
+
+func (h *hasher) sum() uint64 { return h.h }
 
 // seriesFingerprint covers everything a "#N" link in a page of series sr
 // and language lang can show: the series file and which parts have pages.
@@ -86,7 +103,7 @@ func fingerprint(p *render.Page, gen uint64) uint64 {
 	return h.sum()
 }
 
-func ref(h hasher, r *render.PartRef) {
+func ref(h *hasher, r *render.PartRef) {
 	if r == nil {
 		h.str("-")
 		return

@@ -9,6 +9,7 @@ package serve
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -62,10 +63,11 @@ type Options struct {
 
 // Server is the authoring server. It is an http.Handler.
 type Server struct {
-	opts    Options
-	in      afero.Fs
-	builder Builder
-	hub     *hub
+	opts     Options
+	in       afero.Fs
+	builder  Builder
+	hub      *hub
+	liveFile *file // the live-reload script
 
 	buildMu sync.Mutex // one build at a time
 	n       int        // builds done, under buildMu
@@ -103,7 +105,8 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opts: opts, in: in, hub: newHub(), id: strconv.FormatInt(time.Now().UnixNano(), 36)}
+	s := &Server{opts: opts, in: in, hub: newHub(), id: strconv.FormatInt(time.Now().UnixNano(), 36),
+		liveFile: newFile("live.js", liveJS)}
 	s.builder = opts.Builder
 	if s.builder == nil {
 		// Readers get an edit without waiting for the search index; it
@@ -423,30 +426,17 @@ func etagMatch(header, etag string) bool {
 	return false
 }
 
-// serveLiveJS serves the live-reload script: the theme's js/live.js, or
-// a minimal one when the theme has none.
-func (s *Server) serveLiveJS(w http.ResponseWriter, r *http.Request, st *state) {
-	if st.site != nil {
-		if f := st.site.files["js/live.js"]; f != nil {
-			s.serveFile(w, r, f, http.StatusOK)
-			return
-		}
-	}
-	s.serveFile(w, r, newFile("live.js", []byte(minimalLiveJS)), http.StatusOK)
-}
+// liveJS is the live-reload client: it keeps the reader's scroll
+// position, swaps stylesheets, and shows build errors in an overlay. It is
+// part of the server, never of a built site.
+//
+//go:embed live.js
+var liveJS []byte
 
-// minimalLiveJS reloads on every event; it is used before a first good
-// build and by themes without js/live.js.
-const minimalLiveJS = `(() => {
-  const es = new EventSource("/_kakehashi/events");
-  let v = null;
-  const on = (e) => { const d = JSON.parse(e.data || "{}"); if (v !== null && d.version !== v) location.reload(); v = d.version; };
-  es.addEventListener("ok", on);
-  es.addEventListener("reload", () => location.reload());
-  es.addEventListener("css", () => location.reload());
-  es.addEventListener("error", (e) => { if (e.data) { on(e); console.error(JSON.parse(e.data).errors.map((d) => d.header).join("\n")); } });
-})();
-`
+// serveLiveJS serves the live-reload script.
+func (s *Server) serveLiveJS(w http.ResponseWriter, r *http.Request, st *state) {
+	s.serveFile(w, r, s.liveFile, http.StatusOK)
+}
 
 // serveNoBuild answers while no build has succeeded yet: the errors, as a
 // page that reloads when the build is fixed.
