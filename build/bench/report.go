@@ -241,8 +241,9 @@ func (rep report) markdown() string {
 - Hugo: ` + "`hugo --quiet -s SITE -d OUT`" + ` with OUT removed first, on an equivalent
   multilingual configuration (ja and ko content folders, highlighting with
   CSS classes, a table of contents of h2–h4, translation links and hreflang
-  alternates, previous/next, the series index beside each article as
-  kakehashi's theme has it; no taxonomy pages, which kakehashi does not make).
+  alternates, previous/next, beside each article the series list that
+  kakehashi's theme shows (a window of parts around the article in a long
+  series); no taxonomy pages, which kakehashi does not make).
 - The two tools' cold builds alternate; each build's output is checked for
   every part's page in both languages.
 - Peak memory is the child's ru_maxrss (` + "`ProcessState.SysUsage()`" + `).

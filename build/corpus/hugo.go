@@ -12,8 +12,10 @@ import (
 // hugoLayouts is a minimal Hugo theme doing the work kakehashi's article
 // pages do: the content with classed highlighting, a table of contents,
 // translation links and hreflang alternates, previous/next in the series,
-// and the series index, on its section page and beside every article as
-// kakehashi's default theme has it.
+// and the series index on its section page; beside every article, as
+// kakehashi's default theme has it, the series list: every part of a short
+// series, of a long one (more than 28) the first two, the last two and the
+// seven on each side of the article.
 var hugoLayouts = []File{
 	{Path: "layouts/_default/baseof.html", Data: []byte(`<!DOCTYPE html>
 <html lang="{{ .Language.Lang }}">
@@ -52,11 +54,15 @@ var hugoLayouts = []File{
 {{ with .PrevInSection }}<a rel="prev" href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
 {{ with .NextInSection }}<a rel="next" href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
 </nav>
+{{ $cur := .Params.part }}
 {{ with .CurrentSection }}<nav class="series-nav">
 <h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2>
 <ol>
-{{ range .Pages.ByWeight }}<li{{ if eq . $ }} aria-current="page"{{ end }}><a href="{{ .RelPermalink }}">{{ .Params.part }}. {{ .Title }}</a></li>
-{{ end }}
+{{- $pages := .Pages.ByParam "part" }}{{ $n := len $pages }}
+{{- range $i, $p := $pages }}{{ $d := sub $p.Params.part $cur }}
+{{- if or (le $n 28) (lt $i 2) (ge $i (sub $n 2)) (and (ge $d -7) (le $d 7)) }}
+<li{{ if eq $d 0 }} aria-current="page"{{ end }}><a href="{{ $p.RelPermalink }}">{{ $p.Params.part }}. {{ $p.Title }}</a></li>
+{{- end }}{{ end }}
 </ol>
 </nav>{{ end }}
 {{ end }}
