@@ -115,3 +115,28 @@ func ref(h *hasher, r *render.PartRef) {
 	h.str(strconv.FormatBool(r.Current))
 	h.str(strconv.FormatBool(r.Gap))
 }
+
+// feedFingerprint covers what the sitemap, robots.txt and the Atom feeds
+// show of the site: each page's address, kind, title, description, date
+// and translations.
+func feedFingerprint(site *render.Site, pages []*render.Page) uint64 {
+	h := newHasher()
+	h.str(site.BaseURL)
+	for _, l := range site.Langs {
+		h.str(l)
+		h.str(site.Title[l])
+	}
+	for _, p := range pages {
+		h.str(p.URL)
+		h.str(p.Kind)
+		h.str(p.Lang)
+		h.str(p.Title)
+		h.str(p.Description)
+		h.str(p.Date.String())
+		for _, t := range p.Translations {
+			h.str(t.URL)
+			h.str(strconv.FormatBool(t.Exists))
+		}
+	}
+	return h.sum()
+}
