@@ -38,7 +38,15 @@ bench:
 	$(GO) run ./build/bench
 
 ## search-bench: kakehashi's search against Pagefind on the built course in headless Chromium (CHROMIUM); writes docs/search-bench.md
+## (SEARCH_BENCH_SIZES: generated parts per language for the scale table, default "10 40 100")
 search-bench:
 	$(GO) run ./cmd/kakehashi build -q -d .bench/search-site
-	cd build/search/bench && npm ci --no-audit --no-fund
-	node build/search/bench/bench.mjs --site .bench/search-site --out docs/search-bench.md
+	sizes="$${SEARCH_BENCH_SIZES-10 40 100}"; scale=""; \
+	for n in $$sizes; do \
+		rm -rf .bench/search-corpus-$$n && \
+		$(GO) run ./build/search/bench/gensite -parts $$n -out .bench/search-corpus-$$n && \
+		$(GO) run ./cmd/kakehashi build -q -s .bench/search-corpus-$$n -d .bench/search-corpus-$$n/public || exit 1; \
+		scale="$$scale --scale $$n=.bench/search-corpus-$$n/public"; \
+	done; \
+	cd build/search/bench && npm ci --no-audit --no-fund && cd ../../.. && \
+	node build/search/bench/bench.mjs --site .bench/search-site $$scale --out docs/search-bench.md

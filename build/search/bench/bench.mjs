@@ -42,15 +42,22 @@ function parseArgs(argv) {
     queries: join(here, 'queries.json'),
     notes: join(here, 'notes.md'),
     chromium: process.env.CHROMIUM || '/usr/bin/chromium',
+    scale: [],
   };
   for (let i = 0; i < argv.length; i++) {
-    const m = /^--(site|out|queries|notes|chromium)(?:=(.*))?$/.exec(argv[i]);
+    const m = /^--(site|out|queries|notes|chromium|scale)(?:=(.*))?$/.exec(argv[i]);
     if (!m) throw new Error(`unknown argument ${argv[i]}`);
     const v = m[2] !== undefined ? m[2] : argv[++i];
     if (v === undefined) throw new Error(`--${m[1]} needs a value`);
+    if (m[1] === 'scale') {
+      const sm = /^(\d+)=(.+)$/.exec(v);
+      if (!sm) throw new Error(`--scale ${v}: want PARTS=DIR`);
+      opts.scale.push({ parts: Number(sm[1]), dir: sm[2] });
+      continue;
+    }
     opts[m[1]] = v;
   }
-  if (!opts.site) throw new Error('usage: node bench.mjs --site DIR [--out FILE] [--queries FILE] [--notes FILE] [--chromium PATH]');
+  if (!opts.site) throw new Error('usage: node bench.mjs --site DIR [--scale PARTS=DIR]... [--out FILE] [--queries FILE] [--notes FILE] [--chromium PATH]');
   return opts;
 }
 
@@ -258,15 +265,19 @@ function extra(expect, urls) {
   return urls.slice(0, 5).filter((u) => isPart(u) && !expect.includes(u)).length;
 }
 
-async function measure(browser, origin, log, queries) {
+// measure runs the queries through both tools: cold (a fresh context per
+// query) for the rows cold selects, then warm (all queries of a language
+// in one page) for every row.
+async function measure(browser, origin, log, queries, cold) {
   const tools = [
     { name: 'kakehashi', filter: isOurs, run: queryOurs },
     { name: 'pagefind', filter: () => isPagefind, run: queryPagefind },
   ];
   const sum = (rs) => rs.reduce((s, x) => s + x.bytes, 0);
-  const rows = queries.map((q) => ({ ...q, res: {} }));
+  const rows = queries.map((q) => ({ ...q, res: { kakehashi: {}, pagefind: {} } }));
   // cold: a fresh context (empty cache) per query and tool
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (!cold(row, i)) continue;
     for (const tool of tools) {
       const filter = tool.filter(row.lang);
       const { context, page, done } = await newPage(browser);
@@ -297,7 +308,8 @@ async function measure(browser, origin, log, queries) {
         const r = await tool.run(page, row.q);
         const sent = await settle(page, done, log, start, from, filter);
         row.res[tool.name].warmSeq = sum(sent);
-        if (r.urls.join(' ') !== row.res[tool.name].urls.join(' ')) {
+        row.res[tool.name].warmUrls = r.urls;
+        if (row.res[tool.name].urls && r.urls.join(' ') !== row.res[tool.name].urls.join(' ')) {
           console.warn(`warning: ${tool.name} ${lang} ${JSON.stringify(row.q)}: warm results differ from cold`);
         }
       }
@@ -351,11 +363,12 @@ function bytesSummary(rows) {
     const rs = rows.filter((r) => r.lang === lang);
     const line = { lang };
     for (const t of ['kakehashi', 'pagefind']) {
-      const cold = rs.map((r) => r.res[t].cold);
+      const cold = rs.filter((r) => r.res[t].cold !== undefined).map((r) => r.res[t].cold);
       const warm = rs.slice(1).map((r) => r.res[t].warmSeq);
       line[t] = {
         coldMean: mean(cold),
         coldMax: Math.max(...cold),
+        coldN: cold.length,
         firstInPage: rs[0].res[t].warmSeq,
         warmMean: mean(warm),
         warmMax: Math.max(...warm),
@@ -410,7 +423,7 @@ function table(head, rows) {
   return lines.join('\n');
 }
 
-function report(env, rows, disk) {
+function report(env, rows, disk, scale) {
   const sum = summarize(rows);
   const bytes = bytesSummary(rows);
   const get = (name) => sum.find((s) => s.name === name);
@@ -483,13 +496,49 @@ function report(env, rows, disk) {
   md.push(`Engines: kakehashi \`search.js\` ${kb(disk.engine.ours)} (${kb(disk.engine.oursGz)}), with the search box; ` +
     `Pagefind \`pagefind.js\` ${kb(disk.engine.pfJs)} (${kb(disk.engine.pfJsGz)}) + \`pagefind-worker.js\` ${kb(disk.engine.pfWorker)} (${kb(disk.engine.pfWorkerGz)}) + WebAssembly ${kb(disk.engine.pfWasm)}, without a UI.`);
   md.push('');
+  if (scale.length) {
+    md.push('## Bytes as the course grows');
+    md.push('');
+    md.push('The same queries on sites of N generated parts per language (`build/search/bench/gensite`, parts made from the course by `build/corpus`), ' +
+      'built and indexed the same way. Recall is not measured here (the generated parts have no expectations); cold bytes are over every third query.');
+    md.push('');
+    const lines = [];
+    const add = (parts, b, d) => {
+      for (const [i, lb] of b.entries()) {
+        const dl = d.perLang[i];
+        for (const t of ['kakehashi', 'pagefind']) {
+          lines.push([
+            parts, lb.lang, t === 'pagefind' ? 'Pagefind' : t,
+            t === 'pagefind' ? `${kb(dl.pfIndex)} in ${dl.pfChunks} chunks + ${kb(dl.pfFragments)} fragments` : `${kb(dl.ours)} (${kb(dl.oursGz)} gzip, ${(dl.ours / dl.oursGz).toFixed(1)}×)`,
+            kb(Math.round(lb[t].coldMean)), kb(lb[t].firstInPage), kb(Math.round(lb[t].warmMean)), kb(lb[t].sessionTotal),
+          ]);
+        }
+      }
+    };
+    add('2 (the course)', bytesSummary(rows), disk);
+    for (const sc of scale) add(sc.parts, sc.bytes, sc.disk);
+    md.push(table(['parts per language', 'pages', 'tool', 'index on disk', 'cold query, mean', 'first query in a page', 'each later query, mean', 'all queries in one page'], lines));
+    md.push('');
+  }
   md.push('## Against the target');
   md.push('');
   md.push(`- Recall at least Pagefind's in Japanese: ${pct(ja.ours)} against ${pct(ja.pf)} over all queries on Japanese pages (${pct(jaOnly.ours)} against ${pct(jaOnly.pf)} for the Japanese queries alone): ${verdict(ja.ours >= ja.pf && jaOnly.ours >= jaOnly.pf)}.`);
   md.push(`- Recall above Pagefind's in Korean: ${pct(ko.ours)} against ${pct(ko.pf)} over all queries on Korean pages (${pct(koOnly.ours)} against ${pct(koOnly.pf)} for the Korean queries alone): ${verdict(ko.ours > ko.pf && koOnly.ours > koOnly.pf)}.`);
-  md.push(`- No more bytes: cold query ${kb(Math.round(coldOurs))} against ${kb(Math.round(coldPf))} (worst language of ours against best of Pagefind's), later queries ${kb(Math.round(warmOurs))} against ${kb(Math.round(warmPf))}: ${verdict(coldOurs <= coldPf && warmOurs <= warmPf)}.`);
+  md.push(`- No more bytes: cold query ${kb(Math.round(coldOurs))} against ${kb(Math.round(coldPf))} (worst language of ours against best of Pagefind's), later queries ${kb(Math.round(warmOurs))} against ${kb(Math.round(warmPf))}: ${verdict(coldOurs <= coldPf && warmOurs <= warmPf)} on the course.`);
+  for (const sc of scale) {
+    const lose = sc.bytes.filter((b) => b.kakehashi.coldMean > b.pagefind.coldMean).map((b) => b.lang);
+    const loseSession = sc.bytes.filter((b) => b.kakehashi.sessionTotal > b.pagefind.sessionTotal).map((b) => b.lang);
+    md.push(`- At ${sc.parts} parts per language: cold query ${lose.length ? `**more bytes than Pagefind** (${lose.join(', ')})` : 'no more bytes than Pagefind'}; ` +
+      `a language's queries all in one page ${loseSession.length ? `**more bytes than Pagefind** (${loseSession.join(', ')})` : 'no more bytes than Pagefind'}.`);
+  }
   md.push('');
   const misses = (t) => rows.filter((r) => r.res[t].recall < 1);
+  // outranked: an unexpected part listed above an expected one
+  const outranked = (t) => rows.filter((r) => {
+    const u = r.res[t].urls.slice(0, 5);
+    const lastExpected = Math.max(...r.expect.map((e) => u.indexOf(e)));
+    return u.some((x, i) => isPart(x) && !r.expect.includes(x) && i < lastExpected);
+  });
   md.push('## Misses');
   md.push('');
   for (const [t, name] of [['kakehashi', 'kakehashi'], ['pagefind', 'Pagefind']]) {
@@ -502,6 +551,9 @@ function report(env, rows, disk) {
     }
     md.push('');
   }
+  md.push(`Queries where a part without the query ranks above an expected part: kakehashi ${outranked('kakehashi').length}, Pagefind ${outranked('pagefind').length}` +
+    ` (${[...outranked('kakehashi').map((r) => `kakehashi ${r.lang} \`${r.q}\``), ...outranked('pagefind').map((r) => `Pagefind ${r.lang} \`${r.q}\``)].join(', ') || 'none'}).`);
+  md.push('');
   if (env.notes) {
     md.push(env.notes.trim());
     md.push('');
@@ -523,6 +575,10 @@ function printConsole(sum, bytes) {
   console.log('recall@5                      n  kakehashi  Pagefind  extra parts: kakehashi  Pagefind');
   for (const s of sum) console.log(`${s.name.padEnd(28)} ${String(s.n).padStart(3)}  ${pct(s.ours).padStart(9)}  ${pct(s.pf).padStart(8)}  ${String(s.oursExtra).padStart(22)}  ${String(s.pfExtra).padStart(8)}`);
   console.log('');
+  printBytes(bytes);
+}
+
+function printBytes(bytes) {
   console.log('bytes (wire)   tool        cold mean  first in page  later mean');
   for (const b of bytes) {
     for (const t of ['kakehashi', 'pagefind']) {
@@ -531,27 +587,51 @@ function printConsole(sum, bytes) {
   }
 }
 
-async function main() {
-  const opts = parseArgs(process.argv.slice(2));
-  const queries = JSON.parse(readFileSync(opts.queries, 'utf8')).queries;
-  const src = resolve(opts.site);
+// runSite copies a built site, indexes the copy with Pagefind, serves it
+// and measures both tools on it.
+async function runSite(browser, src, queries, cold) {
+  src = resolve(src);
   if (!existsSync(join(src, 'ja', 'search-index.js'))) throw new Error(`${src} is not a built kakehashi site (no ja/search-index.js)`);
   const work = mkdtempSync(join(tmpdir(), 'search-bench-site-'));
   const site = join(work, 'site');
   let srv;
-  let chrome;
   try {
     cpSync(src, site, { recursive: true });
     rmSync(join(site, 'pagefind'), { recursive: true, force: true });
     const pfPages = runPagefind(site);
     srv = await serve(site);
-    chrome = await launch(opts.chromium);
-    const rows = await measure(chrome.browser, srv.origin, srv.log, queries);
+    const rows = await measure(browser, srv.origin, srv.log, queries, cold);
     const oursDocs = ['ja', 'ko'].map((l) => {
       const g = {};
       new Function('globalThis', readFileSync(join(site, l, 'search-index.js'), 'utf8'))(g);
       return `${l} ${g.kakehashiSearch[l].url.length}`;
     }).join(', ');
+    return {
+      rows,
+      disk: diskSizes(site),
+      oursDocs,
+      pfPages: Object.entries(pfPages).map(([l, n]) => `${l} ${n}`).join(', '),
+    };
+  } finally {
+    if (srv) srv.server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const queries = JSON.parse(readFileSync(opts.queries, 'utf8')).queries;
+  const chrome = await launch(opts.chromium);
+  try {
+    const course = await runSite(chrome.browser, opts.site, queries, () => true);
+    const scale = [];
+    for (const sc of opts.scale) {
+      console.log(`scale: ${sc.parts} parts per language`);
+      // every third query cold; recall is not measured, the generated
+      // parts have no expectations
+      const r = await runSite(chrome.browser, sc.dir, queries, (row, i) => i % 3 === 0);
+      scale.push({ parts: sc.parts, ...r, bytes: bytesSummary(r.rows) });
+    }
     let commit = 'unknown';
     try {
       commit = execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -568,14 +648,17 @@ async function main() {
       pagefind: pagefindVersion(),
       chromium: `Chromium ${chrome.browser.version()}`,
       commit,
-      oursDocs,
-      pfPages: Object.entries(pfPages).map(([l, n]) => `${l} ${n}`).join(', '),
+      oursDocs: course.oursDocs,
+      pfPages: course.pfPages,
       notes: existsSync(opts.notes) ? readFileSync(opts.notes, 'utf8') : '',
     };
-    const disk = diskSizes(site);
-    const { md, sum, bytes } = report(env, rows, disk);
+    const { md, sum, bytes } = report(env, course.rows, course.disk, scale);
     printConsole(sum, bytes);
-    for (const r of rows) {
+    for (const sc of scale) {
+      console.log(`\n${sc.parts} parts per language`);
+      printBytes(sc.bytes);
+    }
+    for (const r of course.rows) {
       const k = r.res.kakehashi;
       const p = r.res.pagefind;
       if (k.recall < 1 || p.recall < 1) console.log(`miss: ${r.lang} ${JSON.stringify(r.q)} kakehashi ${k.urls.map(label).join(' ') || '-'} | Pagefind ${p.urls.map(label).join(' ') || '-'}`);
@@ -585,9 +668,7 @@ async function main() {
       console.log(`wrote ${opts.out}`);
     }
   } finally {
-    if (chrome) await chrome.close();
-    if (srv) srv.server.close();
-    rmSync(work, { recursive: true, force: true });
+    await chrome.close();
   }
 }
 
