@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -29,6 +30,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
@@ -51,6 +53,13 @@ type Options struct {
 	// ExplicitIndex makes the URLs stored in the search index end in
 	// index.html, for copies opened from file:// (kakehashi export).
 	ExplicitIndex bool
+	// WasmRoot is the site folder on the operating system's disk, inside
+	// kakehashi's Go module: when set, the calculators' WebAssembly is
+	// compiled there (with the go command, cached in WasmCache) and
+	// published with the site. Without it, or without Go, the widgets keep
+	// their build-time results.
+	WasmRoot  string
+	WasmCache string
 	// LazySearch makes the search indexes of an in-memory build only
 	// when first read, so an edit reaches the authoring server's readers
 	// without waiting for the index; the summary then has no index sizes.
@@ -108,6 +117,9 @@ type Builder struct {
 	// every page's fingerprint stays the same (feedsFP).
 	feeds   map[string][]byte
 	feedsFP uint64
+	// wasm holds the calculators' modules, compiled once per Builder.
+	wasm     *wasm.Modules
+	wasmWarn diag.List
 }
 
 // searchEntry is a language's search index, valid while its fingerprint
@@ -184,6 +196,7 @@ type Summary struct {
 	HighlightHits  int64
 	HighlightRuns  int64
 	SearchBytes    map[string]int // search index size per language
+	Wasm           *wasm.Modules  // the calculators' modules, when compiled
 	Overrides      []string       // built-in shortcodes replaced by the theme's templates
 	Warnings       diag.List
 	Elapsed        time.Duration
@@ -285,10 +298,17 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	if err := pdiags.Err(); err != nil {
 		return nil, err
 	}
+	if usesCalc(pages) {
+		b.compileWasm(ctx)
+		warnings = append(warnings, b.wasmWarn...)
+	}
 	if err := r.writeExtras(pages); err != nil {
 		return nil, err
 	}
 	sum := Summary{Pages: map[string]int{}, Articles: map[string]int{}, Warnings: warnings, Overrides: b.overrides}
+	if b.wasm != nil && b.wasm.Calc != nil {
+		sum.Wasm = b.wasm
+	}
 	sum.SearchBytes = r.writeSearch(pages, mds)
 	b.forgetRemoved(st)
 	for _, p := range st.Pages {
@@ -346,6 +366,32 @@ func hashFiles(fsys afero.Fs, dirs ...string) uint64 {
 		})
 	}
 	return h.sum()
+}
+
+// usesCalc reports whether a page holds a calculator widget.
+func usesCalc(pages []*render.Page) bool {
+	for _, p := range pages {
+		if slices.Contains(p.Scripts, shortcodes.CalcScriptPath) {
+			return true
+		}
+	}
+	return false
+}
+
+// compileWasm compiles the calculators once per Builder, when the options
+// say where; a failure is a warning (the widgets keep their build-time
+// results).
+func (b *Builder) compileWasm(ctx context.Context) {
+	if b.wasm != nil || b.opts.WasmRoot == "" {
+		return
+	}
+	m, err := wasm.Build(ctx, b.opts.WasmRoot, b.opts.WasmCache)
+	if err != nil {
+		b.wasm = &wasm.Modules{}
+		b.wasmWarn = diag.List{diag.File("cmd/calc-wasm", "the calculators keep their build-time results: %v", err).AsWarning()}
+		return
+	}
+	b.wasm = &m
 }
 
 // forgetRemoved drops cache entries of pages that no longer exist.
@@ -683,11 +729,15 @@ func (r *run) partRef(q *site.Page, lang string) *render.PartRef {
 }
 
 // pageScripts lists the scripts a page's content needs beyond the theme's
-// own: the tabs behaviour only where there are tabs.
+// own: the tabs behaviour only where there are tabs, the calculators only
+// where there is a widget.
 func pageScripts(html []byte) []string {
 	var out []string
 	if bytes.Contains(html, []byte(`class="tabs" data-tabs`)) {
 		out = append(out, "/js/tabs.js")
+	}
+	if bytes.Contains(html, []byte(`data-calc=`)) {
+		out = append(out, shortcodes.CalcScriptPath)
 	}
 	return out
 }
@@ -714,6 +764,16 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		r.put(f.Path, f.Data)
 	}
 	r.put("css/chroma.css", r.b.hl.CSS())
+	if m := r.b.wasm; m != nil && m.Calc != nil {
+		r.put(shortcodes.CalcWasmPath, m.Calc)
+		r.put(shortcodes.CalcX509WasmPath, m.CalcX509)
+		r.put(shortcodes.WasmExecPath, m.ExecJS)
+		if r.b.opts.ExplicitIndex {
+			// file:// refuses fetch; a script carrying the bytes works.
+			r.put(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))
+			r.put(shortcodes.CalcX509WasmPath+".js", wasm.ScriptModule(wasm.CalcX509Name, m.CalcX509))
+		}
+	}
 	// The sitemap and the feeds show only what feedFingerprint covers.
 	if fp := feedFingerprint(r.siteData, pages); r.b.feeds == nil || r.b.feedsFP != fp {
 		var listed []*render.Page
@@ -754,6 +814,9 @@ func (s Summary) String() string {
 		if n, ok := s.SearchBytes[l]; ok {
 			fmt.Fprintf(&b, "  search index %s: %s\n", l, humanBytes(int64(n)))
 		}
+	}
+	if m := s.Wasm; m != nil {
+		fmt.Fprintf(&b, "  calculators: calc.wasm %s; calc-x509.wasm %s (loaded only for a pasted certificate)\n", m.CalcSize, m.CalcX509Size)
 	}
 	for _, name := range s.Overrides {
 		fmt.Fprintf(&b, "  shortcode %q: the theme's template overrides the built-in\n", name)

@@ -35,7 +35,7 @@ func exportedCourse(t *testing.T) string {
 			return
 		}
 		exportDir = filepath.Join(dir, "course")
-		b, err := build.New(afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), root)), build.Options{ExplicitIndex: true})
+		b, err := build.New(afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), root)), build.Options{ExplicitIndex: true, WasmRoot: root, WasmCache: filepath.Join(root, ".kakehashi-cache", "wasm")})
 		if err != nil {
 			exportErr = err
 			return
@@ -93,6 +93,16 @@ func TestExportFromFile(t *testing.T) {
 	if !strings.HasSuffix(loc, "/ja/cka/05-ha-cluster/index.html") {
 		t.Fatalf("following the result landed on %s", loc)
 	}
+	// The quorum widget works from disk: the module arrives as a script.
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(`[data-calc="quorum"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitReady(t, b, 3)
+	const q = `[data-calc="quorum"] `
+	if err := chromedp.Do(ctx, setValue(q+`[name="members"]`, "5"), setValue(q+`[name="failed"]`, "3")); err != nil {
+		t.Fatal(err)
+	}
+	waitText(t, ctx, q+`[data-out="status"]`, "書き込めません: 5 メンバー中 2 しか生存しておらず")
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`a[hreflang="ko"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`html[lang="ko"] main h1`)),

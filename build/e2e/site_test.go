@@ -38,7 +38,7 @@ func builtCourse(t *testing.T) string {
 			return
 		}
 		builtDir = filepath.Join(dir, "public")
-		b, err := build.New(afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), root)), build.Options{BaseURL: "https://example.org/"})
+		b, err := build.New(afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), root)), build.Options{BaseURL: "https://example.org/", WasmRoot: root, WasmCache: filepath.Join(root, ".kakehashi-cache", "wasm")})
 		if err != nil {
 			builtErr = err
 			return

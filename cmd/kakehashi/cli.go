@@ -135,7 +135,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	if dest == "" {
 		dest = filepath.Join(src, "public")
 	}
-	opts := build.Options{BaseURL: baseURL, Drafts: drafts}
+	opts := withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src)
 	prog := newProgress(env.stderr, quiet)
 	opts.Progress = prog.update
 	b, err := build.New(siteFs(src), opts)
@@ -197,6 +197,18 @@ func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
 		d.Path = filepath.ToSlash(filepath.Join(src, d.Path))
 	}
 	return d
+}
+
+// withWasm has the build compile the calculators in the site folder,
+// caching them in its .kakehashi-cache.
+func withWasm(o build.Options, src string) build.Options {
+	abs, err := filepath.Abs(src)
+	if err != nil {
+		return o
+	}
+	o.WasmRoot = abs
+	o.WasmCache = filepath.Join(abs, ".kakehashi-cache", "wasm")
+	return o
 }
 
 // siteFs is the site folder as the build's input filesystem.

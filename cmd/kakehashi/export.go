@@ -37,7 +37,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	if out == "" {
 		out = filepath.Join(src, "public-offline")
 	}
-	b, err := build.New(siteFs(src), build.Options{Drafts: drafts, ExplicitIndex: true})
+	b, err := build.New(siteFs(src), withWasm(build.Options{Drafts: drafts, ExplicitIndex: true}, src))
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 		return 1

@@ -33,7 +33,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	srv, err := serve.New(ctx, serve.Options{Root: src, Build: build.Options{Drafts: drafts}, Log: env.stderr})
+	srv, err := serve.New(ctx, serve.Options{Root: src, Build: withWasm(build.Options{Drafts: drafts}, src), Log: env.stderr})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
 		return 1
