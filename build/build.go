@@ -60,6 +60,12 @@ type Options struct {
 	// their build-time results.
 	WasmRoot  string
 	WasmCache string
+	// CacheDir, when set, keeps a persistent cache there between
+	// processes (BuildTo only): unchanged pages are taken from the
+	// previous output instead of being made again. CacheFs is the
+	// filesystem it is on (default: the operating system's).
+	CacheDir string
+	CacheFs  afero.Fs
 	// LazySearch makes the search indexes of an in-memory build only
 	// when first read, so an edit reaches the authoring server's readers
 	// without waiting for the index; the summary then has no index sizes.
@@ -139,6 +145,9 @@ type mdEntry struct {
 	html    template.HTML // res.HTML as a string, converted once
 	minutes int           // reading time
 	scripts []string      // scripts the content needs
+	// fromDisk: taken from the persistent cache, without HTML; a page
+	// that must be rendered renders its markdown again.
+	fromDisk bool
 }
 
 // pageEntry is a page's final HTML, valid while its template data has the
@@ -213,6 +222,9 @@ type Result struct {
 	// Rendered counts the pages whose template ran in this build (the
 	// others were unchanged and reused).
 	Rendered int
+	// Reused counts the output files taken unchanged from the previous
+	// output folder through the persistent cache.
+	Reused int
 	// Pages is every page's template data, in URL order (for exports
 	// that assemble pages differently, such as the single-file course).
 	// After BuildTo their Content is empty.
@@ -277,7 +289,11 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	}
 	warnings = append(warnings, rdiags.Warnings()...)
 
-	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, out: output.New(), stage: stage, md: b.md,
+	var cache *cacheState
+	if stage != nil && o.CacheDir != "" {
+		cache = newCacheState(b.loadDisk())
+	}
+	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, out: output.New(), stage: stage, md: b.md, cache: cache,
 		siteData: &render.Site{
 			Title: map[string]string{}, BaseURL: o.BaseURL, Langs: langs,
 			Generator: "kakehashi " + Version,
@@ -337,6 +353,10 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 		sum.Files, sum.Bytes = stage.Size()
 		res.Summary = sum
 		b.prev = nil
+		if cache != nil {
+			res.Reused = cache.reused
+			stage.AfterCommit(func() { b.saveDisk(cache.next, stage.Fs(), stage.Dest()) })
+		}
 		return res, nil
 	}
 	res.Summary.Files, res.Summary.Bytes = r.out.Size()
@@ -457,6 +477,7 @@ type run struct {
 	md       *markdown.Renderer
 	out      *output.Site
 	stage    *output.Staging // when set, files go here and out stays empty
+	cache    *cacheState     // the persistent cache, when streaming with one
 	putMu    sync.Mutex
 	putError error
 	siteData *render.Site
@@ -506,33 +527,42 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 			defer wg.Done()
 			var buf bytes.Buffer
 			for i := range work {
-				p, md, ds := r.page(pages[i])
-				var gen uint64
-				if md != nil {
-					gen = md.gen
-				}
+				p, md, ds := r.page(pages[i], false)
 				if len(ds.Errors()) == 0 {
-					fp := fingerprint(p, gen)
+					out := pages[i].OutPath()
+					fp := fingerprint(p, md.genOrZero())
 					r.cacheMu.Lock()
 					e := r.b.pageCache[p.URL]
 					r.cacheMu.Unlock()
-					if e != nil && e.fp == fp {
-						r.put(pages[i].OutPath(), e.out)
-					} else {
+					switch {
+					case e != nil && e.fp == fp:
+						r.put(out, e.out)
+					case r.cache.reuse(r.stage, out, fp):
+					default:
+						if md != nil && md.fromDisk {
+							p, md, ds = r.page(pages[i], true)
+						}
+						if len(ds.Errors()) > 0 {
+							break
+						}
 						buf.Reset()
 						if err := r.theme.Render(&buf, p); err != nil {
 							ds = append(ds, diag.FromError(err)...)
-						} else {
-							out := bytes.Clone(buf.Bytes())
-							r.put(pages[i].OutPath(), out)
-							r.rendered.Add(1)
-							if r.stage == nil {
-								r.cacheMu.Lock()
-								r.b.pageCache[p.URL] = &pageEntry{fp: fp, out: out}
-								r.cacheMu.Unlock()
-							}
+							break
+						}
+						data := bytes.Clone(buf.Bytes())
+						r.put(out, data)
+						r.cache.made(out, fp, len(data))
+						r.rendered.Add(1)
+						if r.stage == nil {
+							r.cacheMu.Lock()
+							r.b.pageCache[p.URL] = &pageEntry{fp: fp, out: data}
+							r.cacheMu.Unlock()
 						}
 					}
+				}
+				if md != nil && pages[i].Source != nil {
+					r.cache.keepMarkdown(pages[i].Source.Path, md)
 				}
 				if r.stage != nil {
 					// Streaming keeps no page HTML; the search index
@@ -571,10 +601,11 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 	return data, mds, diags
 }
 
-// page renders one page's markdown (or takes it from the cache) and
-// gathers its template data; the markdown entry is nil for pages without
-// a source file.
-func (r *run) page(sp *site.Page) (*render.Page, *mdEntry, diag.List) {
+// page renders one page's markdown (or takes it from a cache) and gathers
+// its template data; the markdown entry is nil for pages without a source
+// file. Unless needHTML, the rendering may come from the persistent cache
+// without its HTML (the page is then likely reused whole).
+func (r *run) page(sp *site.Page, needHTML bool) (*render.Page, *mdEntry, diag.List) {
 	p := &render.Page{
 		Site: r.siteData, Kind: sp.Kind, Lang: sp.Lang, URL: sp.URL, Part: sp.Part,
 	}
@@ -583,7 +614,7 @@ func (r *run) page(sp *site.Page) (*render.Page, *mdEntry, diag.List) {
 	if src := sp.Source; src != nil {
 		p.Title, p.Description = src.Meta.Title, src.Meta.Description
 		p.Date, p.Tags = src.Meta.Date, src.Meta.Tags
-		e = r.markdown(sp)
+		e = r.markdown(sp, needHTML)
 		diags = e.res.Diags
 		p.Content = e.html
 		p.TOC = toc(e.res.TOC)
@@ -633,7 +664,7 @@ func (r *run) page(sp *site.Page) (*render.Page, *mdEntry, diag.List) {
 
 // markdown renders a page's body, or returns the cached rendering when
 // neither the file nor the series links it can resolve changed.
-func (r *run) markdown(sp *site.Page) *mdEntry {
+func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 	var fp uint64
 	if sp.Series != nil {
 		fp = r.partsFP[sp.Lang+"/"+sp.Series.ID]
@@ -644,14 +675,7 @@ func (r *run) markdown(sp *site.Page) *mdEntry {
 	if e != nil && e.page == sp.Source && e.partsFP == fp {
 		return e
 	}
-	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }}
-	if sp.Series != nil {
-		env.Parts = r.partLinks(sp)
-	}
 	src := sp.Source
-	res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
-	r.cacheMu.Lock()
-	defer r.cacheMu.Unlock()
 	// gen names this rendering by what it is made of, so that the same
 	// input gives the same gen in every build (fingerprints of pages and
 	// of the search index build on it).
@@ -660,7 +684,20 @@ func (r *run) markdown(sp *site.Page) *mdEntry {
 	h.str(src.Path)
 	h.bytes(src.Src)
 	h.num(int64(fp))
-	e = &mdEntry{page: src, partsFP: fp, res: res, gen: h.sum(),
+	gen := h.sum()
+	if d, ok := r.cache.diskMarkdown(src.Path, gen); ok && !needHTML {
+		return &mdEntry{page: src, partsFP: fp, gen: gen, fromDisk: true,
+			res:     markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags},
+			minutes: d.Minutes, scripts: d.Scripts}
+	}
+	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }}
+	if sp.Series != nil {
+		env.Parts = r.partLinks(sp)
+	}
+	res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
+	r.cacheMu.Lock()
+	defer r.cacheMu.Unlock()
+	e = &mdEntry{page: src, partsFP: fp, res: res, gen: gen,
 		html:    template.HTML(res.HTML), // generated by our renderer, escaped there
 		minutes: markdown.ReadingMinutes(sp.Lang, res.Text), scripts: pageScripts(res.HTML)}
 	e.res.HTML = nil // kept once, as html
@@ -668,6 +705,14 @@ func (r *run) markdown(sp *site.Page) *mdEntry {
 		r.b.mdCache[src.Path] = e
 	}
 	return e
+}
+
+// genOrZero is the rendering's gen; 0 for a page without markdown.
+func (e *mdEntry) genOrZero() uint64 {
+	if e == nil {
+		return 0
+	}
+	return e.gen
 }
 
 // partLinks resolves "#N" in the page's prose.
@@ -775,7 +820,8 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		}
 	}
 	// The sitemap and the feeds show only what feedFingerprint covers.
-	if fp := feedFingerprint(r.siteData, pages); r.b.feeds == nil || r.b.feedsFP != fp {
+	fp := feedFingerprint(r.siteData, pages)
+	if r.b.feeds == nil || r.b.feedsFP != fp {
 		var listed []*render.Page
 		for _, p := range pages {
 			if p.Kind != render.KindRoot && p.Kind != render.KindNotFound {
@@ -790,7 +836,10 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		r.b.feeds, r.b.feedsFP = feeds, fp
 	}
 	for p, data := range r.b.feeds {
-		r.put(p, data)
+		if !r.cache.reuse(r.stage, p, fp) {
+			r.put(p, data)
+			r.cache.made(p, fp, len(data))
+		}
 	}
 	return nil
 }

@@ -30,9 +30,19 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 		return nil
 	}
 	entries := make([]searchEntry, len(langs))
+	reused := make([]bool, len(langs))
 	var wg sync.WaitGroup
 	for i, lang := range langs {
 		e, ok := r.b.search[lang]
+		fp := r.searchFingerprint(lang, pages, mds)
+		if ok && e.fp == fp {
+			entries[i] = e
+			continue
+		}
+		if r.cache.reuse(r.stage, search.IndexPath(lang), fp) {
+			reused[i] = true
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -42,8 +52,14 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	wg.Wait()
 	sizes := map[string]int{}
 	for i, lang := range langs {
+		p := search.IndexPath(lang)
+		if reused[i] {
+			sizes[lang] = int(r.cache.prev.Out[strings.TrimPrefix(p, "/")].Size)
+			continue
+		}
 		r.b.search[lang] = entries[i]
-		r.put(search.IndexPath(lang), entries[i].index)
+		r.put(p, entries[i].index)
+		r.cache.made(p, entries[i].fp, len(entries[i].index))
 		sizes[lang] = len(entries[i].index)
 	}
 	return sizes

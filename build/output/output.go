@@ -268,7 +268,22 @@ type Staging struct {
 	committed  bool
 	aborted    bool
 	firstError error
+	after      []func()
+	linked     map[string]bool // files Reuse linked from the destination
 }
+
+// AfterCommit runs fn once the new site is in place (not after an abort).
+func (st *Staging) AfterCommit(fn func()) {
+	st.mu.Lock()
+	st.after = append(st.after, fn)
+	st.mu.Unlock()
+}
+
+// Dest is the destination folder.
+func (st *Staging) Dest() string { return st.dest }
+
+// Fs is the filesystem the site is written to.
+func (st *Staging) Fs() afero.Fs { return st.fsys }
 
 // Stage starts a publication to dest.
 func Stage(fsys afero.Fs, dest string) (*Staging, error) {
@@ -306,8 +321,17 @@ func (st *Staging) Put(p string, b []byte) error {
 	}
 	st.files++
 	st.bytes += int64(len(b))
+	linked := st.linked[p]
+	delete(st.linked, p)
 	st.mu.Unlock()
-	return afero.WriteFile(st.fsys, filepath.Join(st.tmp, filepath.FromSlash(p)), b, 0o644)
+	dst := filepath.Join(st.tmp, filepath.FromSlash(p))
+	if linked {
+		// Never write through a link into the previous site.
+		if err := st.fsys.Remove(dst); err != nil {
+			return err
+		}
+	}
+	return afero.WriteFile(st.fsys, dst, b, 0o644)
 }
 
 // Size is the number of files and bytes written so far.
@@ -331,12 +355,21 @@ func (st *Staging) Abort() {
 // Commit swaps the new site in place of the destination.
 func (st *Staging) Commit() error {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	if st.aborted {
+		st.mu.Unlock()
 		return fmt.Errorf("output: commit after abort")
 	}
 	st.committed = true
-	return swap(st.fsys, st.tmp, st.dest)
+	err := swap(st.fsys, st.tmp, st.dest)
+	after := st.after
+	st.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	for _, fn := range after {
+		fn()
+	}
+	return nil
 }
 
 // swap moves tmp into dest's place, keeping dest if anything fails.
@@ -362,4 +395,51 @@ func swap(fsys afero.Fs, tmp, dest string) error {
 		return fsys.RemoveAll(old)
 	}
 	return nil
+}
+
+// Reuse puts into the new site the file p of the current destination, if
+// it exists with the given size and modification time (unix nanoseconds),
+// without reading it when the filesystem can link files (the operating
+// system's). It reports whether it did.
+func (st *Staging) Reuse(p string, size, mtime int64) bool {
+	p = strings.TrimPrefix(p, "/")
+	src := filepath.Join(st.dest, filepath.FromSlash(p))
+	info, err := st.fsys.Stat(src)
+	if err != nil || info.IsDir() || info.Size() != size || info.ModTime().UnixNano() != mtime {
+		return false
+	}
+	dst := filepath.Join(st.tmp, filepath.FromSlash(p))
+	dir := path.Dir(p)
+	st.mu.Lock()
+	if st.committed || st.aborted {
+		st.mu.Unlock()
+		return false
+	}
+	if !st.dirs[dir] {
+		if err := st.fsys.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			st.mu.Unlock()
+			return false
+		}
+		st.dirs[dir] = true
+	}
+	st.mu.Unlock()
+	if _, ok := st.fsys.(*afero.OsFs); ok {
+		if os.Link(src, dst) != nil {
+			return false
+		}
+	} else {
+		b, err := afero.ReadFile(st.fsys, src)
+		if err != nil || afero.WriteFile(st.fsys, dst, b, 0o644) != nil {
+			return false
+		}
+	}
+	st.mu.Lock()
+	st.files++
+	st.bytes += size
+	if st.linked == nil {
+		st.linked = map[string]bool{}
+	}
+	st.linked[p] = true
+	st.mu.Unlock()
+	return true
 }

@@ -125,6 +125,8 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	fs.StringVar(&baseURL, "base-url", "", "absolute `URL` the site is published under, for canonical links, sitemap and feeds")
 	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
 	fs.BoolVar(&quiet, "q", false, "print only errors")
+	var noCache bool
+	fs.BoolVar(&noCache, "no-cache", false, "build everything afresh, ignoring the cache in .kakehashi-cache/")
 	if code := parse(fs, args); code >= 0 {
 		return code
 	}
@@ -135,7 +137,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	if dest == "" {
 		dest = filepath.Join(src, "public")
 	}
-	opts := withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src)
+	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)
 	opts.Progress = prog.update
 	b, err := build.New(siteFs(src), opts)
@@ -165,6 +167,9 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	printWarnings(env.stderr, res.Summary.Warnings, src)
 	if !quiet {
 		fmt.Fprintf(env.stdout, "kakehashi %s: built %s\n%s\n", build.Version, dest, res.Summary)
+		if res.Reused > 0 {
+			fmt.Fprintf(env.stdout, "  unchanged: %d files kept from the previous build (cache in .kakehashi-cache/)\n", res.Reused)
+		}
 	}
 	return 0
 }
@@ -208,6 +213,15 @@ func withWasm(o build.Options, src string) build.Options {
 	}
 	o.WasmRoot = abs
 	o.WasmCache = filepath.Join(abs, ".kakehashi-cache", "wasm")
+	return o
+}
+
+// withCache keeps a persistent build cache in the site's .kakehashi-cache,
+// unless --no-cache.
+func withCache(o build.Options, src string, off bool) build.Options {
+	if abs, err := filepath.Abs(src); err == nil && !off {
+		o.CacheDir = filepath.Join(abs, ".kakehashi-cache", "build")
+	}
 	return o
 }
 

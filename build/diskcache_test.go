@@ -1,0 +1,120 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/output"
+)
+
+// coldBuilder is a Builder as a new process makes it: nothing in memory,
+// the persistent cache on cacheFs.
+func coldBuilder(t *testing.T, in, cacheFs afero.Fs) *Builder {
+	t.Helper()
+	b, err := New(in, Options{BaseURL: "https://example.org/course/", CacheDir: "/cache", CacheFs: cacheFs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func buildToDisk(t *testing.T, b *Builder, out afero.Fs) *Result {
+	t.Helper()
+	st, err := output.Stage(out, "/public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.BuildTo(context.Background(), st)
+	if err != nil {
+		st.Abort()
+		t.Fatal(err)
+	}
+	if err := st.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// sameAsFresh compares the published folder with a fresh in-memory build.
+func sameAsFresh(t *testing.T, step string, in, out afero.Fs) {
+	t.Helper()
+	fresh, err := buildSite(t, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var onDisk []string
+	afero.Walk(out, "/public", func(p string, info fs.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			onDisk = append(onDisk, strings.TrimPrefix(filepath.ToSlash(p), "/public/"))
+		}
+		return nil
+	})
+	if got, want := strings.Join(onDisk, ","), strings.Join(fresh.Site.Paths(), ","); got != want {
+		t.Fatalf("%s: file sets differ\n got %s\nwant %s", step, got, want)
+	}
+	for _, p := range onDisk {
+		got, _ := afero.ReadFile(out, "/public/"+p)
+		want, _ := fresh.Site.Get(p)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: %s differs from a fresh build", step, p)
+		}
+	}
+}
+
+// TestPersistentCache builds as separate processes would: a warm build
+// takes every unchanged file from the previous output, an edit re-renders
+// only its page, and a template change invalidates the whole cache. After
+// every step the output equals a fresh build.
+func TestPersistentCache(t *testing.T) {
+	in := repoFs(t)
+	out, cacheFs := afero.NewMemMapFs(), afero.NewMemMapFs()
+
+	cold := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	if cold.Reused != 0 || cold.Rendered == 0 {
+		t.Fatalf("cold build: rendered %d, reused %d", cold.Rendered, cold.Reused)
+	}
+	sameAsFresh(t, "cold", in, out)
+
+	warm := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	if warm.Rendered != 0 || warm.Reused < cold.Rendered {
+		t.Fatalf("warm build: rendered %d, reused %d (cold rendered %d)", warm.Rendered, warm.Reused, cold.Rendered)
+	}
+	sameAsFresh(t, "warm", in, out)
+
+	const art = "content/ja/cka/05-ha-cluster.md"
+	src := mustRead(t, in, art)
+	afero.WriteFile(in, art, append(src, "\n追記した段落です。\n"...), 0o644)
+	edit := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	if edit.Rendered != 1 {
+		t.Errorf("one edited article re-rendered %d pages", edit.Rendered)
+	}
+	sameAsFresh(t, "one edit", in, out)
+
+	// A hand-edited output file of the same size is not trusted.
+	p := "/public/ko/cka/05-ha-cluster/index.html"
+	page := mustRead(t, out, p)
+	afero.WriteFile(out, p, bytes.Replace(page, []byte("<html"), []byte("<HTML"), 1), 0o644)
+	buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	sameAsFresh(t, "hand-edited output", in, out)
+
+	layout := "themes/default/layouts/baseof.html"
+	afero.WriteFile(in, layout, bytes.Replace(mustRead(t, in, layout), []byte("<body"), []byte("<!-- changed -->\n<body"), 1), 0o644)
+	tmpl := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	if tmpl.Reused != 0 {
+		t.Errorf("a template change still reused %d files", tmpl.Reused)
+	}
+	sameAsFresh(t, "template change", in, out)
+
+	cacheFs.RemoveAll("/cache")
+	gone := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	if gone.Reused != 0 {
+		t.Errorf("without a cache, %d files reused", gone.Reused)
+	}
+	sameAsFresh(t, "cache deleted", in, out)
+}
