@@ -70,9 +70,10 @@ function pagefindBin() {
 }
 
 function runPagefind(site) {
-  const out = execFileSync(pagefindBin(), ['--site', site, '--root-selector', 'main'], { encoding: 'utf8' });
+  execFileSync(pagefindBin(), ['--site', site, '--root-selector', 'main'], { encoding: 'utf8' });
+  const entry = JSON.parse(readFileSync(join(site, 'pagefind', 'pagefind-entry.json'), 'utf8'));
   const pages = {};
-  for (const m of out.matchAll(/Language (\w+):\s*\n\s*Indexed (\d+) pages/g)) pages[m[1]] = Number(m[2]);
+  for (const [lang, l] of Object.entries(entry.languages).sort()) pages[lang] = l.page_count;
   return pages;
 }
 
@@ -509,7 +510,7 @@ function report(env, rows, disk, scale) {
         for (const t of ['kakehashi', 'pagefind']) {
           lines.push([
             parts, lb.lang, t === 'pagefind' ? 'Pagefind' : t,
-            t === 'pagefind' ? `${kb(dl.pfIndex)} in ${dl.pfChunks} chunks + ${kb(dl.pfFragments)} fragments` : `${kb(dl.ours)} (${kb(dl.oursGz)} gzip, ${(dl.ours / dl.oursGz).toFixed(1)}×)`,
+            t === 'pagefind' ? `${kb(dl.pfIndex)} in ${dl.pfChunks} chunk${dl.pfChunks === 1 ? '' : 's'} + ${kb(dl.pfFragments)} fragments` : `${kb(dl.ours)} (${kb(dl.oursGz)} gzip, ${(dl.ours / dl.oursGz).toFixed(1)}×)`,
             kb(Math.round(lb[t].coldMean)), kb(lb[t].firstInPage), kb(Math.round(lb[t].warmMean)), kb(lb[t].sessionTotal),
           ]);
         }
