@@ -161,12 +161,27 @@ func verdict(ok bool) string {
 	return "NOT met"
 }
 
+// busy is a warning when the load average exceeded the cores at the start
+// or the end of the run, or "" when the machine was quiet enough.
+func (m machine) busy() string {
+	for _, l := range []string{m.loadBefore, m.loadAfter} {
+		var v float64
+		if _, err := fmt.Sscan(l, &v); err == nil && v > float64(m.cores) {
+			return fmt.Sprintf("The machine was busy (load average above its %d cores): other work shared the CPUs, so times and ratios are skewed; run again on a quiet machine.", m.cores)
+		}
+	}
+	return ""
+}
+
 // text is the table printed on the terminal.
 func (rep report) text() string {
 	var b strings.Builder
 	m := rep.machine
 	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s; %s; %s\nload average (1 min): %s at the start, %s at the end\n",
 		m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi, m.loadBefore, m.loadAfter)
+	if w := m.busy(); w != "" {
+		fmt.Fprintf(&b, "WARNING: %s\n", w)
+	}
 	for _, r := range rep.results {
 		fmt.Fprintf(&b, "\n%d parts per language (%d article pages), %d runs each\n", r.parts, r.pages, rep.cfg.runs)
 		fmt.Fprintf(&b, "  %-19s %9s %9s %9s %9s %10s\n", "build", "median", "min", "max", "pages/s", "peak RSS")
@@ -202,6 +217,9 @@ func (rep report) markdown() string {
 	}
 	b.WriteString(" |\n")
 	fmt.Fprintf(&b, "| Load average (1 min) | %s at the start, %s at the end |\n", m.loadBefore, m.loadAfter)
+	if w := m.busy(); w != "" {
+		fmt.Fprintf(&b, "\n**%s**\n", w)
+	}
 	b.WriteString("\n## Results\n\n")
 	fmt.Fprintf(&b, "Wall time over %d runs per build after one untimed warm-up; pages/s is article pages (both languages) per second of median time; peak RSS is the highest maximum resident set size of the runs.\n\n", rep.cfg.runs)
 	b.WriteString("| Parts per language | Build | Median | Min | Max | Pages/s | Peak RSS |\n| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
