@@ -272,6 +272,10 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 	if !container && ast.IsParagraph(pc.LastOpenedBlock().Node) {
 		return nil, parser.NoChildren // an inline call on a line of a paragraph
 	}
+	if container && pairDepth(pc) >= maxPairDepth {
+		d.errorf(t.pos, "shortcode %q is nested more than %d pairs deep", t.name, maxPairDepth)
+		return nil, parser.NoChildren
+	}
 	n := &Block{data: p.x.newData(&t, d)}
 	n.pair = 2
 	if container {
@@ -283,6 +287,21 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 		return n, parser.HasChildren
 	}
 	return n, parser.NoChildren
+}
+
+// maxPairDepth bounds how deep shortcode pairs nest: real pages nest a
+// few levels, and the parser's work grows with the depth on every line.
+const maxPairDepth = 16
+
+// pairDepth counts the shortcode pairs open around the current line.
+func pairDepth(pc parser.Context) int {
+	n := 0
+	for _, b := range pc.OpenedBlocks() {
+		if _, ok := b.Node.(*Block); ok {
+			n++
+		}
+	}
+	return n
 }
 
 func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {

@@ -242,3 +242,23 @@ func TestFrontMatterOffsets(t *testing.T) {
 		t.Errorf("diagnostics = %q", got)
 	}
 }
+
+// TestNestingDepth: pairs nest up to a limit; deeper ones are an error at
+// their position, not unbounded work.
+func TestNestingDepth(t *testing.T) {
+	src := strings.Repeat("{{% callout %}}\n", 20) + "x\n" + strings.Repeat("{{% /callout %}}\n", 20)
+	res := render(t, NewRegistry(), "ja", src)
+	found := false
+	for _, d := range res.Diags {
+		if strings.Contains(d.Msg, `shortcode "callout" is nested more than 16 pairs deep`) && d.Line == 17 && d.Col == 1 {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("no depth error at 17:1 in %v", res.Diags)
+	}
+	ok := render(t, NewRegistry(), "ja", strings.Repeat("{{% callout %}}\n", 3)+"x\n"+strings.Repeat("{{% /callout %}}\n", 3))
+	if len(ok.Diags) != 0 || strings.Count(string(ok.HTML), "<aside") != 3 {
+		t.Fatalf("three nested callouts: %v\n%s", ok.Diags, ok.HTML)
+	}
+}

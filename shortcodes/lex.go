@@ -1,6 +1,7 @@
 package shortcodes
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -63,7 +64,7 @@ func lexTag(src []byte, off, limit int) []item {
 
 func (l *lexer) rest() []byte { return l.src[l.pos:l.limit] }
 
-func (l *lexer) hasPrefix(s string) bool { return strings.HasPrefix(string(l.rest()), s) }
+func (l *lexer) hasPrefix(s string) bool { return bytes.HasPrefix(l.rest(), []byte(s)) }
 
 func (l *lexer) emit(t itemType, val string) {
 	l.items = append(l.items, item{typ: t, pos: l.start, end: l.pos, val: val})
@@ -129,7 +130,7 @@ func lexLeftDelim(l *lexer) stateFn {
 // lexComment lexes {{</* … */>}}, which prints {{< … >}} literally.
 func lexComment(l *lexer) stateFn {
 	end := "*/" + l.right()
-	i := strings.Index(string(l.src[l.pos+2:l.limit]), end)
+	i := bytes.Index(l.src[l.pos+2:l.limit], []byte(end))
 	if i < 0 {
 		return l.errorf(l.start, "unterminated shortcode comment: expected %q", end)
 	}
@@ -216,7 +217,7 @@ func afterValue(l *lexer) stateFn {
 		for p < l.limit && (l.src[p] == ' ' || l.src[p] == '\t') {
 			p++
 		}
-		if !strings.HasPrefix(string(l.src[p:l.limit]), l.right()) {
+		if !bytes.HasPrefix(l.src[p:l.limit], []byte(l.right())) {
 			return l.errorf(l.pos, "unexpected character '/' in shortcode; quote values that are not numbers or booleans")
 		}
 		return lexInside
@@ -330,7 +331,7 @@ func lexQuoted(l *lexer) stateFn {
 }
 
 func lexRaw(l *lexer) stateFn {
-	i := strings.IndexByte(string(l.src[l.pos+1:l.limit]), '`')
+	i := bytes.IndexByte(l.src[l.pos+1:l.limit], '`')
 	if i < 0 {
 		return l.errorf(l.start, "unterminated raw string")
 	}

@@ -36,14 +36,52 @@ type Diagnostic struct {
 	ContextStart int
 }
 
-// At builds a diagnostic for the byte offset off in src.
+// At builds a diagnostic for the byte offset off in src. To report many
+// diagnostics in one source, an Index is faster.
 func At(path string, src []byte, off int, format string, args ...any) Diagnostic {
+	return NewIndex(src).At(path, off, format, args...)
+}
+
+// Index finds lines in one source by binary search, so that reporting
+// many diagnostics in a large file stays fast.
+type Index struct {
+	src    []byte
+	starts []int // byte offset of each line's start
+}
+
+// NewIndex indexes the lines of src.
+func NewIndex(src []byte) *Index {
+	x := &Index{src: src, starts: []int{0}}
+	for i, c := range src {
+		if c == '\n' {
+			x.starts = append(x.starts, i+1)
+		}
+	}
+	return x
+}
+
+// line returns the text of 1-based line n without its newline.
+func (x *Index) line(n int) (string, bool) {
+	if n < 1 || n > len(x.starts) {
+		return "", false
+	}
+	start, end := x.starts[n-1], len(x.src)
+	if n < len(x.starts) {
+		end = x.starts[n] - 1
+	}
+	return strings.TrimSuffix(string(x.src[start:end]), "\r"), true
+}
+
+// At builds a diagnostic for the byte offset off of the indexed source.
+func (x *Index) At(path string, off int, format string, args ...any) Diagnostic {
+	off = min(max(off, 0), len(x.src))
 	d := Diagnostic{Path: path, Msg: fmt.Sprintf(format, args...)}
-	d.Line, d.Col = Position(src, off)
-	d.Source = LineText(src, d.Line)
+	d.Line = sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off })
+	d.Col = utf8.RuneCount(x.src[x.starts[d.Line-1]:off]) + 1
+	d.Source, _ = x.line(d.Line)
 	d.ContextStart = max(1, d.Line-2)
 	for l := d.ContextStart; l <= d.Line+2; l++ {
-		t, ok := lineText(src, l)
+		t, ok := x.line(l)
 		if !ok {
 			break
 		}

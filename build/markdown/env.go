@@ -45,6 +45,7 @@ type docState struct {
 
 	mu    sync.Mutex
 	diags diag.List
+	index *diag.Index // made on the first report
 }
 
 // EnvFrom returns the Env of the document a goldmark parser.Context belongs
@@ -65,9 +66,12 @@ func (e *Env) Report(sev diag.Severity, off int, format string, args ...any) {
 		return
 	}
 	st := e.st
-	d := diag.At(st.path, st.full, st.bodyStart+off, format, args...)
-	d.Severity = sev
 	st.mu.Lock()
+	if st.index == nil {
+		st.index = diag.NewIndex(st.full)
+	}
+	d := st.index.At(st.path, st.bodyStart+off, format, args...)
+	d.Severity = sev
 	st.diags = append(st.diags, d)
 	st.mu.Unlock()
 }

@@ -371,13 +371,15 @@ func headingIDs(hs []*ast.Heading, src []byte, env *Env) {
 			used[id] = true
 		}
 	}
+	next := map[string]int{} // the next suffix to try for a base
 	for _, h := range hs {
 		id, ok := explicitID(h)
 		if !ok {
 			base := Slug(inlineText(h, src))
 			id = base
-			for i := 1; used[id]; i++ {
+			for i := max(next[base], 1); used[id]; i++ {
 				id = base + "-" + strconv.Itoa(i)
+				next[base] = i + 1
 			}
 			used[id] = true
 			h.SetAttributeString("id", []byte(id))

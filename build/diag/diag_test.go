@@ -1,0 +1,104 @@
+package diag
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestAtPositionsInCharacters(t *testing.T) {
+	src := []byte("---\ntitle: ハイ\npart: five\n---\n본문\n")
+	tests := []struct {
+		off        int
+		line, col  int
+		source     string
+		contextLen int
+	}{
+		{0, 1, 1, "---", 3},
+		{strings.Index(string(src), "ハイ"), 2, 8, "title: ハイ", 4},
+		{strings.Index(string(src), "five"), 3, 7, "part: five", 5},
+		{strings.Index(string(src), "본문") + len("본"), 5, 2, "본문", 4},
+		{len(src), 6, 1, "", 3},
+		{len(src) + 10, 6, 1, "", 3},
+		{-4, 1, 1, "---", 3},
+	}
+	for _, tt := range tests {
+		d := At("p.md", src, tt.off, "msg %d", 1)
+		if d.Line != tt.line || d.Col != tt.col || d.Source != tt.source || len(d.Context) != tt.contextLen {
+			t.Errorf("At(%d) = %d:%d %q (%d context lines), want %d:%d %q (%d)", tt.off, d.Line, d.Col, d.Source, len(d.Context), tt.line, tt.col, tt.source, tt.contextLen)
+		}
+		if l, c := Position(src, tt.off); tt.off >= 0 && tt.off <= len(src) && (l != d.Line || c != d.Col) {
+			t.Errorf("Position(%d) = %d:%d, At says %d:%d", tt.off, l, c, d.Line, d.Col)
+		}
+	}
+}
+
+func TestOffsetRoundTrip(t *testing.T) {
+	src := []byte("a\nテスト\n\n한국어 text\n")
+	for off := 0; off <= len(src); off++ {
+		if off < len(src) && !utf8.RuneStart(src[off]) {
+			continue
+		}
+		l, c := Position(src, off)
+		if back := Offset(src, l, c); back != off {
+			t.Errorf("offset %d → %d:%d → %d", off, l, c, back)
+		}
+	}
+}
+
+func TestStringHasCaretUnderWideText(t *testing.T) {
+	src := []byte("title: ハイ [x\n")
+	d := At("p.md", src, strings.Index(string(src), "["), "unclosed")
+	want := "p.md:1:11: unclosed\n    1 | title: ハイ [x\n      |             ^"
+	if d.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", d, want)
+	}
+	w := d.AsWarning()
+	if !strings.HasPrefix(w.String(), "p.md:1:11: warning: unclosed") {
+		t.Errorf("warning: %s", w)
+	}
+	if got := File("p.md", "whole file").String(); got != "p.md: whole file" {
+		t.Errorf("file diagnostic: %q", got)
+	}
+}
+
+func TestListSortsAndSplits(t *testing.T) {
+	l := List{
+		{Path: "b.md", Line: 1, Col: 1, Msg: "b"},
+		{Path: "a.md", Line: 9, Col: 1, Msg: "a9", Severity: Warning},
+		{Path: "a.md", Line: 2, Col: 5, Msg: "a2"},
+	}
+	if l.Errors().Err() == nil || len(l.Errors()) != 2 || len(l.Warnings()) != 1 {
+		t.Fatalf("errors %d warnings %d", len(l.Errors()), len(l.Warnings()))
+	}
+	err := l.Err()
+	if got := err.Error(); !strings.HasPrefix(got, "a.md:2:5: a2") || !strings.Contains(got, "b.md:1:1: b") {
+		t.Errorf("Err() = %q", got)
+	}
+	if (List{{Msg: "w", Severity: Warning}}).Err() != nil {
+		t.Error("warnings alone made an error")
+	}
+	wrapped := fmt.Errorf("stage: %w", l.Errors())
+	if got := FromError(wrapped); len(got) != 2 {
+		t.Errorf("FromError lost diagnostics: %v", got)
+	}
+	if got := FromError(errors.New("plain")); len(got) != 1 || got[0].Msg != "plain" {
+		t.Errorf("FromError(plain) = %v", got)
+	}
+}
+
+// TestIndexAgreesWithScan checks the binary-search index against a plain
+// scan on every offset of a mixed-script source.
+func TestIndexAgreesWithScan(t *testing.T) {
+	src := []byte("line one\r\n二行目\n\n셋째 줄\nlast")
+	x := NewIndex(src)
+	for off := 0; off <= len(src); off++ {
+		d := x.At("p", off, "m")
+		l, c := Position(src, off)
+		if d.Line != l || d.Col != c || d.Source != LineText(src, l) {
+			t.Fatalf("offset %d: index %d:%d %q, scan %d:%d %q", off, d.Line, d.Col, d.Source, l, c, LineText(src, l))
+		}
+	}
+}
