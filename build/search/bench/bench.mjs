@@ -550,7 +550,7 @@ function report(env, rows, disk, scale) {
       const got = r.res[t].urls.map(label).join(' ') || 'nothing';
       md.push(`- ${r.lang} \`${r.q}\` (${r.kind}): expected ${r.expect.map(label).join(' ')}, got ${got}`);
     }
-    md.push('');
+    if (ms.length) md.push('');
   }
   md.push(`Queries where a part without the query ranks above an expected part: kakehashi ${outranked('kakehashi').length}, Pagefind ${outranked('pagefind').length}` +
     ` (${[...outranked('kakehashi').map((r) => `kakehashi ${r.lang} \`${r.q}\``), ...outranked('pagefind').map((r) => `Pagefind ${r.lang} \`${r.q}\``)].join(', ') || 'none'}).`);
