@@ -225,6 +225,10 @@ type Result struct {
 	// Reused counts the output files taken unchanged from the previous
 	// output folder through the persistent cache.
 	Reused int
+	// Unchanged: every output file is the previous output's, and no file
+	// appeared or went: the output folder is already this build's result
+	// (BuildTo with a cache only; the caller may drop the staging).
+	Unchanged bool
 	// Pages is every page's template data, in URL order (for exports
 	// that assemble pages differently, such as the single-file course).
 	// After BuildTo their Content is empty.
@@ -355,6 +359,7 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 		b.prev = nil
 		if cache != nil {
 			res.Reused = cache.reused
+			res.Unchanged = stage.Written() == 0 && cache.sameFiles()
 			stage.AfterCommit(func() { b.saveDisk(cache.next, stage.Fs(), stage.Dest()) })
 		}
 		return res, nil
@@ -499,6 +504,21 @@ func (r *run) put(p string, data []byte) {
 			r.putError = fmt.Errorf("writing %s: %w", p, err)
 		}
 		r.putMu.Unlock()
+	}
+}
+
+// putFile stores a file whose fingerprint is its own bytes, reusing the
+// previous output's copy when they are the same.
+func (r *run) putFile(p string, data []byte) {
+	if r.cache == nil {
+		r.put(p, data)
+		return
+	}
+	h := newHasher()
+	h.bytes(data)
+	if !r.cache.reuse(r.stage, p, h.sum()) {
+		r.put(p, data)
+		r.cache.made(p, h.sum(), len(data))
 	}
 }
 
@@ -806,17 +826,17 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		return err
 	}
 	for _, f := range static {
-		r.put(f.Path, f.Data)
+		r.putFile(f.Path, f.Data)
 	}
-	r.put("css/chroma.css", r.b.hl.CSS())
+	r.putFile("css/chroma.css", r.b.hl.CSS())
 	if m := r.b.wasm; m != nil && m.Calc != nil {
-		r.put(shortcodes.CalcWasmPath, m.Calc)
-		r.put(shortcodes.CalcX509WasmPath, m.CalcX509)
-		r.put(shortcodes.WasmExecPath, m.ExecJS)
+		r.putFile(shortcodes.CalcWasmPath, m.Calc)
+		r.putFile(shortcodes.CalcX509WasmPath, m.CalcX509)
+		r.putFile(shortcodes.WasmExecPath, m.ExecJS)
 		if r.b.opts.ExplicitIndex {
 			// file:// refuses fetch; a script carrying the bytes works.
-			r.put(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))
-			r.put(shortcodes.CalcX509WasmPath+".js", wasm.ScriptModule(wasm.CalcX509Name, m.CalcX509))
+			r.putFile(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))
+			r.putFile(shortcodes.CalcX509WasmPath+".js", wasm.ScriptModule(wasm.CalcX509Name, m.CalcX509))
 		}
 	}
 	// The sitemap and the feeds show only what feedFingerprint covers.

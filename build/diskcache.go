@@ -203,3 +203,19 @@ func (c *cacheState) made(p string, fp uint64, size int) {
 	c.next.Out[strings.TrimPrefix(p, "/")] = diskOut{FP: fp, Size: int64(size)}
 	c.mu.Unlock()
 }
+
+// sameFiles reports whether this build's output files are exactly the
+// previous build's.
+func (c *cacheState) sameFiles() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.prev == nil || len(c.prev.Out) != len(c.next.Out) {
+		return false
+	}
+	for p := range c.next.Out {
+		if _, ok := c.prev.Out[p]; !ok {
+			return false
+		}
+	}
+	return true
+}

@@ -82,8 +82,8 @@ func TestPersistentCache(t *testing.T) {
 	sameAsFresh(t, "cold", in, out)
 
 	warm := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
-	if warm.Rendered != 0 || warm.Reused < cold.Rendered {
-		t.Fatalf("warm build: rendered %d, reused %d (cold rendered %d)", warm.Rendered, warm.Reused, cold.Rendered)
+	if warm.Rendered != 0 || warm.Reused < cold.Rendered || !warm.Unchanged {
+		t.Fatalf("warm build: rendered %d, reused %d (cold rendered %d), unchanged %v", warm.Rendered, warm.Reused, cold.Rendered, warm.Unchanged)
 	}
 	sameAsFresh(t, "warm", in, out)
 
@@ -91,8 +91,8 @@ func TestPersistentCache(t *testing.T) {
 	src := mustRead(t, in, art)
 	afero.WriteFile(in, art, append(src, "\n追記した段落です。\n"...), 0o644)
 	edit := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
-	if edit.Rendered != 1 {
-		t.Errorf("one edited article re-rendered %d pages", edit.Rendered)
+	if edit.Rendered != 1 || edit.Unchanged {
+		t.Errorf("one edited article re-rendered %d pages (unchanged %v)", edit.Rendered, edit.Unchanged)
 	}
 	sameAsFresh(t, "one edit", in, out)
 

@@ -2,7 +2,6 @@ package build
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
 
@@ -31,7 +30,6 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	}
 	entries := make([]searchEntry, len(langs))
 	reused := make([]bool, len(langs))
-	var wg sync.WaitGroup
 	for i, lang := range langs {
 		e, ok := r.b.search[lang]
 		fp := r.searchFingerprint(lang, pages, mds)
@@ -43,13 +41,10 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 			reused[i] = true
 			continue
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			entries[i] = r.searchIndex(lang, pages, mds, e, ok)
-		}()
+		// One language at a time: each index already spreads its documents
+		// over the cores, and building both at once doubles the memory.
+		entries[i] = r.searchIndex(lang, pages, mds, e, ok)
 	}
-	wg.Wait()
 	sizes := map[string]int{}
 	for i, lang := range langs {
 		p := search.IndexPath(lang)

@@ -269,7 +269,8 @@ type Staging struct {
 	aborted    bool
 	firstError error
 	after      []func()
-	linked     map[string]bool // files Reuse linked from the destination
+	reuse      map[string]int64 // files to take from the destination on Commit
+	written    int
 }
 
 // AfterCommit runs fn once the new site is in place (not after an abort).
@@ -312,26 +313,41 @@ func (st *Staging) Put(p string, b []byte) error {
 		st.mu.Unlock()
 		return fmt.Errorf("output: %s written after the publication ended", p)
 	}
-	if !st.dirs[dir] {
-		if err := st.fsys.MkdirAll(filepath.Join(st.tmp, filepath.FromSlash(dir)), 0o755); err != nil {
-			st.mu.Unlock()
-			return err
-		}
-		st.dirs[dir] = true
+	if err := st.ensureDir(dir); err != nil {
+		st.mu.Unlock()
+		return err
+	}
+	if size, reused := st.reuse[p]; reused {
+		// Written after all: the new bytes win.
+		delete(st.reuse, p)
+		st.files--
+		st.bytes -= size
 	}
 	st.files++
 	st.bytes += int64(len(b))
-	linked := st.linked[p]
-	delete(st.linked, p)
+	st.written++
 	st.mu.Unlock()
-	dst := filepath.Join(st.tmp, filepath.FromSlash(p))
-	if linked {
-		// Never write through a link into the previous site.
-		if err := st.fsys.Remove(dst); err != nil {
+	return afero.WriteFile(st.fsys, filepath.Join(st.tmp, filepath.FromSlash(p)), b, 0o644)
+}
+
+// ensureDir makes the folder dir (slash-separated, relative) of the new
+// site with one system call per new folder: the folders made so far are
+// remembered, so only the missing ones are created, parents first. The
+// caller holds st.mu.
+func (st *Staging) ensureDir(dir string) error {
+	if st.dirs[dir] {
+		return nil
+	}
+	if parent := path.Dir(dir); parent != dir {
+		if err := st.ensureDir(parent); err != nil {
 			return err
 		}
 	}
-	return afero.WriteFile(st.fsys, dst, b, 0o644)
+	if err := st.fsys.Mkdir(filepath.Join(st.tmp, filepath.FromSlash(dir)), 0o755); err != nil && !os.IsExist(err) {
+		return err
+	}
+	st.dirs[dir] = true
+	return nil
 }
 
 // Size is the number of files and bytes written so far.
@@ -360,7 +376,13 @@ func (st *Staging) Commit() error {
 		return fmt.Errorf("output: commit after abort")
 	}
 	st.committed = true
-	err := swap(st.fsys, st.tmp, st.dest)
+	err := st.link()
+	if err != nil {
+		st.fsys.RemoveAll(st.tmp)
+		st.mu.Unlock()
+		return fmt.Errorf("output: taking unchanged files from %s: %w", st.dest, err)
+	}
+	err = swap(st.fsys, st.tmp, st.dest)
 	after := st.after
 	st.mu.Unlock()
 	if err != nil {
@@ -398,48 +420,66 @@ func swap(fsys afero.Fs, tmp, dest string) error {
 }
 
 // Reuse puts into the new site the file p of the current destination, if
-// it exists with the given size and modification time (unix nanoseconds),
-// without reading it when the filesystem can link files (the operating
-// system's). It reports whether it did.
+// it exists with the given size and modification time (unix nanoseconds).
+// The file is linked (or, where the filesystem cannot link, copied) into
+// the new site on Commit, so a build that ends up changing nothing can be
+// dropped without touching the disk. It reports whether p will be reused.
 func (st *Staging) Reuse(p string, size, mtime int64) bool {
 	p = strings.TrimPrefix(p, "/")
-	src := filepath.Join(st.dest, filepath.FromSlash(p))
-	info, err := st.fsys.Stat(src)
+	info, err := st.fsys.Stat(filepath.Join(st.dest, filepath.FromSlash(p)))
 	if err != nil || info.IsDir() || info.Size() != size || info.ModTime().UnixNano() != mtime {
 		return false
 	}
-	dst := filepath.Join(st.tmp, filepath.FromSlash(p))
-	dir := path.Dir(p)
 	st.mu.Lock()
+	defer st.mu.Unlock()
 	if st.committed || st.aborted {
-		st.mu.Unlock()
 		return false
 	}
-	if !st.dirs[dir] {
-		if err := st.fsys.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			st.mu.Unlock()
-			return false
-		}
-		st.dirs[dir] = true
+	if st.reuse == nil {
+		st.reuse = map[string]int64{}
 	}
-	st.mu.Unlock()
-	if _, ok := st.fsys.(*afero.OsFs); ok {
-		if os.Link(src, dst) != nil {
-			return false
-		}
-	} else {
-		b, err := afero.ReadFile(st.fsys, src)
-		if err != nil || afero.WriteFile(st.fsys, dst, b, 0o644) != nil {
-			return false
-		}
+	if _, dup := st.reuse[p]; !dup {
+		st.files++
+		st.bytes += size
 	}
-	st.mu.Lock()
-	st.files++
-	st.bytes += size
-	if st.linked == nil {
-		st.linked = map[string]bool{}
-	}
-	st.linked[p] = true
-	st.mu.Unlock()
+	st.reuse[p] = size
 	return true
+}
+
+// Written is the number of files written by Put (not reused).
+func (st *Staging) Written() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.written
+}
+
+// link brings the reused files into the new site. The caller holds st.mu.
+func (st *Staging) link() error {
+	paths := make([]string, 0, len(st.reuse))
+	for p := range st.reuse {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	_, osfs := st.fsys.(*afero.OsFs)
+	for _, p := range paths {
+		if err := st.ensureDir(path.Dir(p)); err != nil {
+			return err
+		}
+		src := filepath.Join(st.dest, filepath.FromSlash(p))
+		dst := filepath.Join(st.tmp, filepath.FromSlash(p))
+		if osfs {
+			if err := os.Link(src, dst); err != nil {
+				return err
+			}
+			continue
+		}
+		b, err := afero.ReadFile(st.fsys, src)
+		if err != nil {
+			return err
+		}
+		if err := afero.WriteFile(st.fsys, dst, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -134,7 +134,7 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	})
 
 	d := data{V: formatVersion, Lang: lang}
-	type posting struct{ doc, w int }
+	type posting struct{ doc, w int32 }
 	type termStat struct {
 		tf    float64
 		title bool
@@ -148,9 +148,11 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	// spread the documents over the cores. Each document's term counts go
 	// straight into the shared postings, so only one document's map is
 	// alive per worker (the map keeps the first copy of each term).
+	// Term counts are sums of whole-number boosts: float32 holds them
+	// exactly, and the small postings keep memory down on large sites.
 	type rawPosting struct {
-		doc   int
-		tf    float64
+		doc   int32
+		tf    float32
 		title bool
 	}
 	raw := map[string][]rawPosting{}
@@ -185,7 +187,7 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 				add(doc.Code, 1, false)
 				mu.Lock()
 				for t, st := range m {
-					raw[t] = append(raw[t], rawPosting{i, st.tf, st.title})
+					raw[t] = append(raw[t], rawPosting{int32(i), float32(st.tf), st.title})
 				}
 				mu.Unlock()
 			}
@@ -210,14 +212,15 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		ps := make([]posting, len(rs))
 		for k, r := range rs {
 			norm := bm25K1 * (1 - bm25B + bm25B*lens[r.doc]/avg)
-			s := r.tf * (bm25K1 + 1) / (r.tf + norm)
+			tf := float64(r.tf)
+			s := tf * (bm25K1 + 1) / (tf + norm)
 			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
 			q = min(max(q, 1), maxQ)
 			w := q * 2
 			if r.title {
 				w++
 			}
-			ps[k] = posting{r.doc, w}
+			ps[k] = posting{r.doc, int32(w)}
 		}
 		post[t] = ps
 		delete(raw, t)
@@ -241,9 +244,9 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		pb = appendVarint(pb, max(1, int(math.Round(idf*idfScale))))
 		prev := 0
 		for _, p := range ps {
-			pb = appendVarint(pb, p.doc-prev)
-			pb = appendVarint(pb, p.w)
-			prev = p.doc
+			pb = appendVarint(pb, int(p.doc)-prev)
+			pb = appendVarint(pb, int(p.w))
+			prev = int(p.doc)
 		}
 		stats.Postings += len(ps)
 	}

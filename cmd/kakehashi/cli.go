@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -145,6 +147,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 1
 	}
+	limitMemory(src)
 	// Files are written into a folder beside the destination as they are
 	// made, and swapped in only when the whole build succeeded.
 	stage, err := output.Stage(afero.NewOsFs(), dest)
@@ -159,7 +162,10 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		return reportFailure(env, "build", err, src, dest)
 	}
 	start := time.Now()
-	if err := stage.Commit(); err != nil {
+	if res.Unchanged {
+		// Nothing to write: dest already holds exactly this build.
+		stage.Abort()
+	} else if err := stage.Commit(); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, err, dest)
 		return 1
 	}
@@ -167,7 +173,10 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	printWarnings(env.stderr, res.Summary.Warnings, src)
 	if !quiet {
 		fmt.Fprintf(env.stdout, "kakehashi %s: built %s\n%s\n", build.Version, dest, res.Summary)
-		if res.Reused > 0 {
+		switch {
+		case res.Unchanged:
+			fmt.Fprintf(env.stdout, "  nothing changed since the last build: %s is up to date\n", dest)
+		case res.Reused > 0:
 			fmt.Fprintf(env.stdout, "  unchanged: %d files kept from the previous build (cache in .kakehashi-cache/)\n", res.Reused)
 		}
 	}
@@ -202,6 +211,27 @@ func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
 		d.Path = filepath.ToSlash(filepath.Join(src, d.Path))
 	}
 	return d
+}
+
+// limitMemory sets a soft memory limit for the build, unless GOMEMLIMIT
+// says otherwise: a build holds about five times its content at its peak,
+// and without a limit the garbage collector lets the heap grow to twice
+// that. The limit makes it collect sooner instead; it is soft, so a larger
+// site is never refused memory, it only collects more often.
+func limitMemory(src string) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	var content int64
+	filepath.WalkDir(filepath.Join(src, "content"), func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				content += info.Size()
+			}
+		}
+		return nil
+	})
+	debug.SetMemoryLimit(max(192<<20, 7*content))
 }
 
 // withWasm has the build compile the calculators in the site folder,
