@@ -216,6 +216,7 @@ func builtins() []*Shortcode {
 						labels = diagram.KoreanLabels()
 					}
 					var svg string
+					spec.NoStyle = !c.First("topology-style")
 					if svg, err = diagram.Topology(spec, labels); err == nil {
 						return exec("topology", w, map[string]any{"SVG": template.HTML(svg), "Caption": c.String("caption")})
 					}

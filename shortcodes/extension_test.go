@@ -262,3 +262,23 @@ func TestNestingDepth(t *testing.T) {
 		t.Fatalf("three nested callouts: %v\n%s", ok.Diags, ok.HTML)
 	}
 }
+
+// TestDiagramStyleOncePerPage: a page's diagrams share one stylesheet,
+// carried by the first.
+func TestDiagramStyleOncePerPage(t *testing.T) {
+	src := "{{< topology >}}\n\n{{< topology type=\"external\" >}}\n\n{{< ha-sim >}}\n"
+	res := render(t, NewRegistry(), "ja", src)
+	if len(res.Diags) > 0 {
+		t.Fatal(res.Diags)
+	}
+	html := string(res.HTML)
+	if n := strings.Count(html, "<svg"); n < 3 {
+		t.Fatalf("%d diagrams", n)
+	}
+	if n := strings.Count(html, "<style>"); n != 1 {
+		t.Fatalf("%d <style> elements, want 1", n)
+	}
+	if strings.Index(html, "<style>") > strings.Index(html, "</svg>") {
+		t.Fatal("the stylesheet is not in the first diagram")
+	}
+}

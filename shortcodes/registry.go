@@ -102,6 +102,12 @@ func (c *Context) Items() []Item {
 	return c.items()
 }
 
+// First reports whether this is the first time a shortcode of the page
+// asks about key: for what a page needs once (a diagram's stylesheet).
+func (c *Context) First(key string) bool {
+	return c.ID("first:"+key) == "first:"+key+"-1"
+}
+
 // ID returns an id unique in the page, "prefix-1", "prefix-2", ….
 func (c *Context) ID(prefix string) string {
 	if c.id == nil {

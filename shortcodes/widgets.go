@@ -539,7 +539,8 @@ func (wd *widgets) haSim(w io.Writer, c *Context) error {
 		ep := in.Endpoints[kind]
 		data.Endpoints = append(data.Endpoints, option{Value: kind, Label: fill(r.L["endpoint_"+kind], "addr", ep.Address), Selected: kind == in.Endpoint.Kind})
 		spec := diagram.Spec{Type: topology, ControlPlanes: cps, Etcd: etcdN, Workers: workers, Endpoint: kind,
-			EndpointAddr: ep.Address, Addrs: map[string]string{}, Interactive: true, IDPrefix: r.ID + "-" + kind}
+			EndpointAddr: ep.Address, Addrs: map[string]string{}, Interactive: true, IDPrefix: r.ID + "-" + kind,
+			NoStyle: !c.First("topology-style")}
 		if topology == calc.TopologyStacked {
 			spec.Etcd = 0
 		}

@@ -116,7 +116,7 @@ func TestRenderArticle(t *testing.T) {
 				`<link rel="stylesheet" href="../../../css/main.css">`,
 				`<link rel="stylesheet" href="../../../css/chroma.css">`,
 				`<script src="../../../js/main.js" defer></script>`,
-				`<script src="../../../js/search.js" defer></script>`,
+				`data-script="../../../js/search.js"`,
 				`<a class="skip-link" href="#main">本文へスキップ</a>`,
 				`<header class="site-header">`, `<main id="main"`, `<footer class="site-footer">`,
 				`<aside class="toc" aria-labelledby="toc-title">`,
@@ -125,7 +125,7 @@ func TestRenderArticle(t *testing.T) {
 				// landing on the same page.
 				`<a href="../../../ja/cka/05-ha-cluster/" hreflang="ja" lang="ja" aria-current="page">日本語</a>`,
 				`<a href="../../../ko/cka/05-ha-cluster/" hreflang="ko" lang="ko">한국어</a>`,
-				`data-index="../../../ja/search-index.js" data-base="../../../"`,
+				`data-index="../../../ja/search-index.js" data-script="../../../js/search.js" data-base="../../../"`,
 				`placeholder="検索"`,
 				`<time datetime="2026-11-02">2026年11月2日</time>`,
 				`11 分で読めます`,
@@ -240,7 +240,7 @@ func TestRenderOtherKinds(t *testing.T) {
 			page: notFoundPage(site),
 			want: []string{
 				`<link rel="stylesheet" href="https://example.org/course/css/main.css">`,
-				`<script src="https://example.org/course/js/search.js" defer></script>`,
+				`data-script="https://example.org/course/js/search.js"`,
 				`<h1 id="nf-ja">ページが見つかりません</h1>`,
 				`<section lang="ko" aria-labelledby="nf-ko">`,
 				`<a class="button" href="https://example.org/course/ja/" hreflang="ja">ホームへ戻る</a>`,

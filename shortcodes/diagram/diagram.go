@@ -61,6 +61,9 @@ type Spec struct {
 	// IDPrefix, if set, starts the element ids instead of "topo"; set it
 	// (for example "topo-2") when one page shows two identical specs.
 	IDPrefix string
+	// NoStyle leaves out the diagram's <style>: a page needs it once, in
+	// its first diagram, since an inline SVG's styles apply to the page.
+	NoStyle bool
 }
 
 // Validate reports every problem of s, each naming the field at fault, for

@@ -329,7 +329,9 @@ func (d *drawer) render() string {
 		d.width, d.height, role, d.id, d.id, s.Type)
 	fmt.Fprintf(b, `<title id="%s-title">%s</title>`, d.id, esc(l.title(s)))
 	fmt.Fprintf(b, `<desc id="%s-desc">%s</desc>`, d.id, esc(l.describe(s)))
-	fmt.Fprintf(b, "<style>%s</style>", style)
+	if !s.NoStyle {
+		fmt.Fprintf(b, "<style>%s</style>", style)
+	}
 	fmt.Fprintf(b, `<defs>`)
 	for _, class := range []string{"head", "head dead"} {
 		dead := class != "head"

@@ -57,6 +57,20 @@
     }, 2000);
   });
 
+  // Search arrives when a reader first reaches for the box, not with the
+  // page: its script, then (on its own) the index.
+  const box = doc.querySelector(".search[data-script]");
+  if (box) {
+    const fetchSearch = () => {
+      if (box.dataset.loading) return;
+      box.dataset.loading = "1";
+      const s = doc.createElement("script");
+      s.src = box.dataset.script;
+      doc.head.appendChild(s);
+    };
+    for (const ev of ["focusin", "pointerdown", "keydown"]) box.addEventListener(ev, fetchSearch, { once: true });
+  }
+
   // Fold the table of contents on narrow screens; it stays one tap away.
   const toc = doc.querySelector(".toc details");
   if (toc && window.matchMedia("(max-width: 47.99rem)").matches) toc.open = false;

@@ -460,6 +460,12 @@
       // keep focus in the box so focusout does not close the list first
       if (ev.target.closest && ev.target.closest('a')) ev.preventDefault();
     });
+    // Loaded on the reader's first touch of the box: they may already be
+    // in it, even typing.
+    if (document.activeElement === input) {
+      load();
+      if (input.value.trim()) run();
+    }
   }
 
   function start() {
