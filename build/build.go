@@ -123,6 +123,7 @@ type Builder struct {
 	// every page's fingerprint stays the same (feedsFP).
 	feeds   map[string][]byte
 	feedsFP uint64
+	assets  *assetMinifier
 	// wasm holds the calculators' modules, compiled once per Builder.
 	wasm     *wasm.Modules
 	wasmWarn diag.List
@@ -164,7 +165,7 @@ func New(in afero.Fs, opts Options) (*Builder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Builder{in: in, opts: opts, hl: hl, loader: source.NewLoader(), full: true,
+	return &Builder{in: in, opts: opts, hl: hl, loader: source.NewLoader(), full: true, assets: newAssetMinifier(),
 		mdCache: map[string]*mdEntry{}, pageCache: map[string]*pageEntry{}, search: map[string]searchEntry{}, lazySearch: map[string]*output.Lazy{}}, nil
 }
 
@@ -826,13 +827,13 @@ func (r *run) writeExtras(pages []*render.Page) error {
 		return err
 	}
 	for _, f := range static {
-		r.putFile(f.Path, f.Data)
+		r.putFile(f.Path, r.b.assets.minify(f.Path, f.Data))
 	}
-	r.putFile("css/chroma.css", r.b.hl.CSS())
+	r.putFile("css/chroma.css", r.b.assets.minify("chroma.css", r.b.hl.CSS()))
 	if m := r.b.wasm; m != nil && m.Calc != nil {
 		r.putFile(shortcodes.CalcWasmPath, m.Calc)
 		r.putFile(shortcodes.CalcX509WasmPath, m.CalcX509)
-		r.putFile(shortcodes.WasmExecPath, m.ExecJS)
+		r.putFile(shortcodes.WasmExecPath, r.b.assets.minify(shortcodes.WasmExecPath, m.ExecJS))
 		if r.b.opts.ExplicitIndex {
 			// file:// refuses fetch; a script carrying the bytes works.
 			r.putFile(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))

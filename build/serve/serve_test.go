@@ -507,7 +507,7 @@ func TestResponses(t *testing.T) {
 		if status, _ := etag("/css/main.css", tag, enc); status != 304 {
 			t.Fatalf("%q: If-None-Match %s: status %d, want 304", enc, tag, status)
 		}
-		appendFile(t, root, "themes/default/static/css/main.css", "\n/* "+enc+" */\n")
+		appendFile(t, root, "themes/default/static/css/main.css", "\n.etag-"+enc+"{color:red}\n")
 		must(t, s.Rebuild(context.Background(), []string{"themes/default/static/css/main.css"}))
 		if status, _ := etag("/css/main.css", tag, enc); status != 200 {
 			t.Fatalf("%q: stale ETag matched after a change: %d", enc, status)
