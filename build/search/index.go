@@ -171,15 +171,18 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 				}
 				d.URL[i], d.Part[i] = url, doc.Part
 				d.Title[i], d.Text[i] = collapse(doc.Title), storedText(doc)
-				m := map[string]termStat{}
+				m := map[string]*termStat{}
 				add := func(s string, boost float64, title bool) {
-					for _, t := range Tokenize(s) {
-						st := m[t]
+					EachToken(s, func(tok []byte) {
+						st := m[string(tok)] // no copy of tok for a known term
+						if st == nil {
+							st = &termStat{}
+							m[string(tok)] = st
+						}
 						st.tf += boost
 						st.title = st.title || title
-						m[t] = st
 						lens[i]++
-					}
+					})
 				}
 				add(doc.Title, boostTitle, true)
 				add(doc.Headings, boostHeading, false)

@@ -170,22 +170,40 @@ type rtoken struct {
 }
 
 func tokenizeRunes(rs []rune) []rtoken {
+	var out []rtoken
+	eachToken(rs, func(tok []byte, start, end int) {
+		out = append(out, rtoken{string(tok), start, end})
+	})
+	return out
+}
+
+// EachToken calls fn with every term of s, in the order Tokenize returns
+// them. tok is only valid during the call: it lets a caller count terms
+// without making a string of each.
+func EachToken(s string, fn func(tok []byte)) {
+	eachToken([]rune(s), func(tok []byte, _, _ int) { fn(tok) })
+}
+
+// eachToken is the tokenizer: fn gets each term's bytes (reused between
+// calls) and the rune range of the original text it came from.
+func eachToken(rs []rune, fn func(tok []byte, start, end int)) {
 	cs := normalize(rs)
 	cl := make([]class, len(cs))
 	for i, c := range cs {
 		cl[i] = classOf(c.r)
 	}
-	var out []rtoken
+	var buf []byte
 	emit := func(a, b int) { // normalised chars [a, b)
 		if b-a > maxTokenRunes {
 			return
 		}
-		var sb strings.Builder
+		buf = buf[:0]
 		for _, c := range cs[a:b] {
-			sb.WriteRune(c.r)
+			buf = utf8.AppendRune(buf, c.r)
 		}
-		out = append(out, rtoken{sb.String(), cs[a].start, cs[b-1].end})
+		fn(buf, cs[a].start, cs[b-1].end)
 	}
+	var runs [][2]int
 	for i := 0; i < len(cs); {
 		switch c := cl[i]; c {
 		case clCJK, clHangul:
@@ -201,7 +219,7 @@ func tokenizeRunes(rs []rune) []rtoken {
 			}
 			i = j
 		case clWord:
-			var runs [][2]int
+			runs = runs[:0]
 			p := i
 			for {
 				r0 := p
@@ -230,7 +248,6 @@ func tokenizeRunes(rs []rune) []rtoken {
 			i++
 		}
 	}
-	return out
 }
 
 // fold is the text as the phrase check sees it: normalised and case-folded,
