@@ -551,7 +551,7 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 				p, md, ds := r.page(pages[i], false)
 				if len(ds.Errors()) == 0 {
 					out := pages[i].OutPath()
-					fp := fingerprint(p, md.genOrZero())
+					fp := fingerprint(p, md.genOrZero(), r.seriesFP(p))
 					r.cacheMu.Lock()
 					e := r.b.pageCache[p.URL]
 					r.cacheMu.Unlock()
@@ -726,6 +726,14 @@ func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 		r.b.mdCache[src.Path] = e
 	}
 	return e
+}
+
+// seriesFP is the fingerprint of the series a page shows, if any.
+func (r *run) seriesFP(p *render.Page) uint64 {
+	if p.Series == nil {
+		return 0
+	}
+	return r.partsFP[p.Lang+"/"+p.Series.ID]
 }
 
 // genOrZero is the rendering's gen; 0 for a page without markdown.

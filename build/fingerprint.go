@@ -57,8 +57,11 @@ func seriesFingerprint(st *site.Site, sr *source.Series, lang string) uint64 {
 }
 
 // fingerprint covers every field of a page's template data; the content is
-// represented by gen, the identity of its markdown rendering.
-func fingerprint(p *render.Page, gen uint64) uint64 {
+// represented by gen, the identity of its markdown rendering, and the
+// series list with the previous and next parts by seriesFP, the series'
+// fingerprint (its file and which parts have pages), from which they are
+// made together with the page's own part number.
+func fingerprint(p *render.Page, gen, seriesFP uint64) uint64 {
 	h := newHasher()
 	h.num(int64(gen))
 	h.str(p.Kind)
@@ -80,17 +83,11 @@ func fingerprint(p *render.Page, gen uint64) uint64 {
 		h.str(l)
 		h.str(site.Title[l])
 	}
-	if s := p.Series; s != nil {
-		h.str(s.ID)
-		h.str(s.Title)
-		h.str(s.URL)
-		for _, pr := range s.Parts {
-			ref(h, &pr)
-		}
+	if p.Series != nil {
+		h.str(p.Series.ID)
+		h.num(int64(seriesFP))
 	}
 	h.str("|")
-	ref(h, p.Prev)
-	ref(h, p.Next)
 	for _, t := range p.Translations {
 		h.str(t.Lang)
 		h.str(t.URL)
@@ -101,19 +98,6 @@ func fingerprint(p *render.Page, gen uint64) uint64 {
 		h.str(s)
 	}
 	return h.sum()
-}
-
-func ref(h *hasher, r *render.PartRef) {
-	if r == nil {
-		h.str("-")
-		return
-	}
-	h.num(int64(r.Number))
-	h.str(r.Title)
-	h.str(r.URL)
-	h.str(strconv.FormatBool(r.Published))
-	h.str(strconv.FormatBool(r.Current))
-	h.str(strconv.FormatBool(r.Gap))
 }
 
 // feedFingerprint covers what the sitemap, robots.txt and the Atom feeds

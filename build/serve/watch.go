@@ -22,7 +22,9 @@ func WatchedDirs() []string { return []string{"content", "themes", "i18n"} }
 // WatchOptions tune a Watcher.
 type WatchOptions struct {
 	// Quiet is how long the folders must stay quiet before a burst of
-	// events is handed on; default 30 ms.
+	// events is handed on; default 15 ms (an editor's save, even as
+	// write-temporary-then-rename or delete-then-recreate, takes well under
+	// a millisecond).
 	Quiet time.Duration
 	// MaxLatency bounds how long a burst may delay its batch; default
 	// 300 ms.
@@ -50,7 +52,7 @@ type Watcher struct {
 // NewWatcher starts watching the site folder root.
 func NewWatcher(root string, opts WatchOptions) (*Watcher, error) {
 	if opts.Quiet <= 0 {
-		opts.Quiet = 30 * time.Millisecond
+		opts.Quiet = 15 * time.Millisecond
 	}
 	if opts.MaxLatency < opts.Quiet {
 		opts.MaxLatency = max(300*time.Millisecond, opts.Quiet)
