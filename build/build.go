@@ -890,7 +890,7 @@ func (s Summary) String() string {
 	fmt.Fprintf(&b, "  code blocks: %d highlighted, %d reused from cache\n", s.HighlightRuns, s.HighlightHits)
 	for _, l := range langs {
 		if n, ok := s.SearchBytes[l]; ok {
-			fmt.Fprintf(&b, "  search index %s: %s\n", l, humanBytes(int64(n)))
+			fmt.Fprintf(&b, "  search index %s: %s\n", l, HumanBytes(int64(n)))
 		}
 	}
 	if m := s.Wasm; m != nil {
@@ -899,13 +899,14 @@ func (s Summary) String() string {
 	for _, name := range s.Overrides {
 		fmt.Fprintf(&b, "  shortcode %q: the theme's template overrides the built-in\n", name)
 	}
-	fmt.Fprintf(&b, "  files: %d (%s)\n", s.Files, humanBytes(s.Bytes))
+	fmt.Fprintf(&b, "  files: %d (%s)\n", s.Files, HumanBytes(s.Bytes))
 	fmt.Fprintf(&b, "  warnings: %d\n", len(s.Warnings))
 	fmt.Fprintf(&b, "  time: %s", s.Elapsed.Round(time.Millisecond))
 	return b.String()
 }
 
-func humanBytes(n int64) string {
+// HumanBytes prints a size as B, KB or MB, for summaries.
+func HumanBytes(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))

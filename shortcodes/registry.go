@@ -180,48 +180,10 @@ func (r *Registry) Names() []string {
 
 // unknown is the message for a name the registry does not know.
 func (r *Registry) unknown(name string) string {
-	if s := suggest(name, r.Names()); s != "" {
+	if s := diag.Suggest(name, r.Names()); s != "" {
 		return fmt.Sprintf("unknown shortcode %q; did you mean %q?", name, s)
 	}
 	return fmt.Sprintf("unknown shortcode %q", name)
-}
-
-// suggest returns the candidate nearest to name by edit distance, when it
-// is near enough to be a typo.
-func suggest(name string, candidates []string) string {
-	best, bestD := "", -1
-	for _, c := range candidates {
-		d := distance(strings.ToLower(name), strings.ToLower(c))
-		if bestD < 0 || d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if bestD < 0 || bestD > max(2, len([]rune(name))/3) || bestD >= len([]rune(name)) {
-		return ""
-	}
-	return best
-}
-
-// distance is the Levenshtein distance between a and b, in runes.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // resolve checks the arguments of c against s and returns them typed, with
@@ -309,7 +271,7 @@ func (s *Shortcode) unknownArg(name string) string {
 	if len(names) == 0 {
 		return fmt.Sprintf("unknown argument %q: %q takes no arguments", name, s.Name)
 	}
-	if sug := suggest(name, names); sug != "" {
+	if sug := diag.Suggest(name, names); sug != "" {
 		return fmt.Sprintf("unknown argument %q for %q; did you mean %q?", name, s.Name, sug)
 	}
 	return fmt.Sprintf("unknown argument %q for %q; it takes %s", name, s.Name, strings.Join(names, ", "))
@@ -332,7 +294,7 @@ func (a *ArgSpec) check(shortcode string, v Value) (any, string) {
 			}
 		}
 		msg := fmt.Sprintf("argument %q of %q must be one of %s, got %q", a.Name, shortcode, strings.Join(a.OneOf, ", "), v.Str)
-		if sug := suggest(v.Str, a.OneOf); sug != "" {
+		if sug := diag.Suggest(v.Str, a.OneOf); sug != "" {
 			msg += fmt.Sprintf("; did you mean %q?", sug)
 		}
 		return nil, msg

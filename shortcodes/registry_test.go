@@ -1,6 +1,7 @@
 package shortcodes
 
 import (
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"strings"
 	"testing"
 
@@ -52,8 +53,8 @@ func TestSuggest(t *testing.T) {
 	for in, want := range map[string]string{
 		"calout": "callout", "detials": "details", "prat": "part", "tabss": "tabs", "xyz": "", "a": "", "quorum": "",
 	} {
-		if got := suggest(in, names); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
+		if got := diag.Suggest(in, names); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -102,3 +102,21 @@ func TestIndexAgreesWithScan(t *testing.T) {
 		}
 	}
 }
+
+func TestSuggest(t *testing.T) {
+	names := []string{"callout", "details", "figure", "part", "quorum-table", "title"}
+	tests := []struct{ in, want string }{
+		{"calout", "callout"},
+		{"Callout", "callout"},
+		{"titel", "title"},
+		{"prat", "part"},
+		{"quorum", ""}, // too far from quorum-table
+		{"x", ""},
+		{"zzzzzzz", ""},
+	}
+	for _, tt := range tests {
+		if got := Suggest(tt.in, names); got != tt.want {
+			t.Errorf("Suggest(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -197,7 +197,7 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 			}
 			fm.Tags = tags
 		default:
-			if near := nearest(f.key, knownFields); near != "" {
+			if near := diag.Suggest(f.key, knownFields); near != "" {
 				diags = append(diags, diag.At(p, src, f.keyOff, "unknown front matter field %q; did you mean %q?", f.key, near).AsWarning())
 			}
 			if fm.Params == nil {
@@ -254,36 +254,4 @@ func parseDate(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
-}
-
-// nearest returns the candidate within edit distance 2 of s, if any.
-func nearest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -76,7 +76,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if !quiet {
 		files, size := site.Size()
-		fmt.Fprintf(env.stdout, "kakehashi %s: exported %s (%d files, %s)\n", build.Version, out, files, humanSize(size))
+		fmt.Fprintf(env.stdout, "kakehashi %s: exported %s (%d files, %s)\n", build.Version, out, files, build.HumanBytes(size))
 		if single {
 			paths := site.Paths()
 			sort.Strings(paths)
@@ -109,14 +109,4 @@ func writeFileAtomic(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
-}
-
-func humanSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }
