@@ -256,30 +256,8 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	defer b.mu.Unlock()
 	start := time.Now()
 	o := b.opts
-	if b.full || b.theme == nil {
-		bundle, diags := i18n.Load(b.in, o.I18nDir)
-		if err := diags.Err(); err != nil {
-			return nil, err
-		}
-		theme, tdiags := render.Load(b.in, o.ThemeDir, bundle)
-		if err := tdiags.Err(); err != nil {
-			return nil, err
-		}
-		reg := shortcodes.NewRegistry()
-		overrides, sdiags := reg.LoadTemplates(b.in, path.Join(o.ThemeDir, "shortcodes"))
-		if err := sdiags.Err(); err != nil {
-			return nil, err
-		}
-		b.bundle, b.theme, b.overrides = bundle, theme, overrides
-		b.mdKey = hashFiles(b.in, o.I18nDir, path.Join(o.ThemeDir, "shortcodes"))
-		b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
-		b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: []goldmark.Extender{shortcodes.Extension(reg)}})
-		clear(b.mdCache)
-		clear(b.pageCache)
-		clear(b.search)
-		clear(b.lazySearch)
-		b.feeds = nil
-		b.full = false
+	if err := b.loadTheme(); err != nil {
+		return nil, err
 	}
 	warnings := append(diag.List(nil), b.themeWarn...)
 	langs := b.bundle.Langs()
@@ -392,6 +370,40 @@ func hashFiles(fsys afero.Fs, dirs ...string) uint64 {
 		})
 	}
 	return h.sum()
+}
+
+// loadTheme (re)loads the UI strings, the theme and its shortcodes when
+// they changed or were never loaded, and makes the markdown renderer with
+// them. The caller holds b.mu.
+func (b *Builder) loadTheme() error {
+	if !b.full && b.theme != nil {
+		return nil
+	}
+	o := b.opts
+	bundle, diags := i18n.Load(b.in, o.I18nDir)
+	if err := diags.Err(); err != nil {
+		return err
+	}
+	theme, tdiags := render.Load(b.in, o.ThemeDir, bundle)
+	if err := tdiags.Err(); err != nil {
+		return err
+	}
+	reg := shortcodes.NewRegistry()
+	overrides, sdiags := reg.LoadTemplates(b.in, path.Join(o.ThemeDir, "shortcodes"))
+	if err := sdiags.Err(); err != nil {
+		return err
+	}
+	b.bundle, b.theme, b.overrides = bundle, theme, overrides
+	b.mdKey = hashFiles(b.in, o.I18nDir, path.Join(o.ThemeDir, "shortcodes"))
+	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
+	b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: []goldmark.Extender{shortcodes.Extension(reg)}})
+	clear(b.mdCache)
+	clear(b.pageCache)
+	clear(b.search)
+	clear(b.lazySearch)
+	b.feeds = nil
+	b.full = false
+	return nil
 }
 
 // usesCalc reports whether a page holds a calculator widget.

@@ -7,14 +7,13 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
-	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
 // RenderDoc renders one markdown document (front matter and all) to an HTML
 // fragment through the same pipeline as a build: front matter, markdown,
-// code blocks and "#N" links, resolved against the site's series files when
-// the Builder's input holds a site. lang "" means the language of the
-// front matter's folder, else the site's first language.
+// shortcodes, code blocks and "#N" links, resolved against the site's
+// series files. lang "" means the site's first language. "#N" links are
+// site-absolute, since the fragment has no page of its own.
 func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang string) ([]byte, diag.List) {
 	if d, ok := source.CheckUTF8(path, src); !ok {
 		return nil, diag.List{d}
@@ -24,32 +23,23 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	if pg == nil {
 		return nil, diags
 	}
-	bundle, idiags := i18n.Load(b.in, b.opts.I18nDir)
-	var langs []string
-	if bundle != nil && len(idiags.Errors()) == 0 {
-		langs = bundle.Langs()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if err := b.loadTheme(); err != nil {
+		return nil, append(diags, diag.FromError(err)...)
 	}
+	langs := b.bundle.Langs()
 	if lang == "" {
-		lang = "ja"
-		if len(langs) > 0 {
-			lang = langs[0]
-		}
+		lang = langs[0]
 	}
-	env := markdown.Env{Lang: lang}
-	if bundle != nil {
-		env.T = func(k string) string { return bundle.T(lang, k) }
-	}
-	// Resolve "#N" against the site when there is one.
-	if pg.Meta.Part > 0 && len(langs) > 0 {
-		content, _ := source.Load(ctx, b.in, b.opts.ContentDir, langs)
+	env := markdown.Env{Lang: lang, T: func(k string) string { return b.bundle.T(lang, k) }}
+	if pg.Meta.Part > 0 {
+		content, _ := b.loader.Load(ctx, b.in, b.opts.ContentDir, langs)
 		st, _ := site.Resolve(content, site.Options{Langs: langs, Drafts: true})
-		var sr *source.Series
-		for _, s := range content.Series {
-			if s.ID == pg.Meta.Series {
-				sr = s
+		for _, sr := range content.Series {
+			if sr.ID != pg.Meta.Series {
+				continue
 			}
-		}
-		if sr != nil {
 			env.Parts = func(n int) (markdown.PartLink, bool) {
 				part, ok := sr.Part(n)
 				if !ok {
@@ -63,7 +53,6 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 			}
 		}
 	}
-	md := markdown.New(markdown.Options{Highlighter: b.hl})
-	res := md.Render(ctx, markdown.Doc{Path: path, Src: pg.Src, BodyStart: pg.BodyStart}, env)
+	res := b.md.Render(ctx, markdown.Doc{Path: path, Src: pg.Src, BodyStart: pg.BodyStart}, env)
 	return res.HTML, append(diags, res.Diags...)
 }
