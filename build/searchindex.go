@@ -67,24 +67,34 @@ func (r *run) searchIndex(lang string, pages []*render.Page, mds []*mdEntry, pre
 	if havePrev && prev.fp == fp {
 		return prev
 	}
-	var ix search.Indexer
+	var docs []search.Doc
 	for i, p := range pages {
 		if indexed(lang, pages, mds, i) {
-			md := mds[i]
-			ix.Add(search.Doc{
-				Lang: lang, URL: p.URL, Part: p.Part, Title: p.Title,
-				Headings: headingText(p.TOC), Text: md.res.Text, Code: md.res.CodeText,
-			})
+			docs = append(docs, searchDoc(p, mds[i]))
 		}
 	}
+	var ix search.Indexer
+	ix.AddAll(docs)
 	idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
 	return searchEntry{fp: fp, index: idx}
 }
 
+// searchDoc is what the search index takes of a page.
+func searchDoc(p *render.Page, md *mdEntry) search.Doc {
+	return search.Doc{
+		Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title,
+		Headings: headingText(p.TOC), Text: md.res.Text, Code: md.res.CodeText,
+	}
+}
+
 // indexed reports whether page i belongs in lang's search index.
 func indexed(lang string, pages []*render.Page, mds []*mdEntry, i int) bool {
-	p := pages[i]
-	return p.Lang == lang && mds[i] != nil && p.Kind != render.KindNotFound && p.Kind != render.KindRoot
+	return pages[i].Lang == lang && searchable(pages[i], mds[i])
+}
+
+// searchable reports whether a page belongs in its language's index.
+func searchable(p *render.Page, md *mdEntry) bool {
+	return p.Lang != "" && md != nil && p.Kind != render.KindNotFound && p.Kind != render.KindRoot
 }
 
 // searchFingerprint covers what lang's search index holds: its pages and

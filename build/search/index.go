@@ -47,29 +47,108 @@ type Stats struct {
 }
 
 // Indexer collects pages, in any order and from any goroutine, and builds
-// one index per language. The zero value is ready to use.
+// one index per language. Add does the heavy part (tokenizing) at once, in
+// the caller's goroutine, so pages can be indexed as they are rendered;
+// Build then only merges and writes. The zero value is ready to use.
 type Indexer struct {
-	mu   sync.Mutex
-	docs []Doc
+	mu    sync.Mutex
+	langs map[string]*langIndex
 }
 
-// Add queues d for the index of d.Lang.
+// langIndex is one language's pages and postings, in the order Add saw
+// them; Build renumbers the pages by URL.
+type langIndex struct {
+	docs []indexedDoc
+	raw  map[string][]rawPosting
+}
+
+// indexedDoc is what the index keeps of a page.
+type indexedDoc struct {
+	url, title, text string
+	part             int
+	len              float64 // terms, weighted by field, for BM25
+}
+
+// rawPosting is a term's count in a page. Counts are sums of whole-number
+// boosts: float32 holds them exactly, and the small postings keep memory
+// down on large sites.
+type rawPosting struct {
+	doc   int32
+	tf    float32
+	title bool
+}
+
+type termStat struct {
+	tf    float64
+	title bool
+}
+
+// Add tokenizes d and adds it to the index of d.Lang.
 func (ix *Indexer) Add(d Doc) {
+	m := map[string]*termStat{}
+	e := indexedDoc{url: d.URL, title: collapse(d.Title), text: storedText(d), part: d.Part}
+	add := func(s string, boost float64, title bool) {
+		EachToken(s, func(tok []byte) {
+			st := m[string(tok)] // no copy of tok for a known term
+			if st == nil {
+				st = &termStat{}
+				m[string(tok)] = st
+			}
+			st.tf += boost
+			st.title = st.title || title
+			e.len++
+		})
+	}
+	add(d.Title, boostTitle, true)
+	add(d.Headings, boostHeading, false)
+	add(d.Text, 1, false)
+	add(d.Code, 1, false)
+
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	ix.docs = append(ix.docs, d)
+	if ix.langs == nil {
+		ix.langs = map[string]*langIndex{}
+	}
+	li := ix.langs[d.Lang]
+	if li == nil {
+		li = &langIndex{raw: map[string][]rawPosting{}}
+		ix.langs[d.Lang] = li
+	}
+	id := int32(len(li.docs))
+	li.docs = append(li.docs, e)
+	for t, st := range m {
+		li.raw[t] = append(li.raw[t], rawPosting{id, float32(st.tf), st.title})
+	}
+}
+
+// AddAll adds docs, tokenizing them on every core.
+func (ix *Indexer) AddAll(docs []Doc) {
+	var wg sync.WaitGroup
+	next := make(chan Doc)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d := range next {
+				ix.Add(d)
+			}
+		}()
+	}
+	for _, d := range docs {
+		next <- d
+	}
+	close(next)
+	wg.Wait()
 }
 
 // Langs returns the languages that have at least one page, sorted.
 func (ix *Indexer) Langs() []string {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	seen := map[string]bool{}
 	var out []string
-	for _, d := range ix.docs {
-		if !seen[d.Lang] {
-			seen[d.Lang] = true
-			out = append(out, d.Lang)
+	for l, li := range ix.langs {
+		if len(li.docs) > 0 {
+			out = append(out, l)
 		}
 	}
 	sort.Strings(out)
@@ -119,102 +198,57 @@ const formatVersion = 1
 // the order of Add calls.
 func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	ix.mu.Lock()
-	var docs []Doc
-	for _, d := range ix.docs {
-		if d.Lang == lang {
-			docs = append(docs, d)
-		}
-	}
+	li := ix.langs[lang]
 	ix.mu.Unlock()
-	sort.SliceStable(docs, func(i, j int) bool {
-		if docs[i].URL != docs[j].URL {
-			return docs[i].URL < docs[j].URL
+	if li == nil {
+		li = &langIndex{}
+	}
+	// Pages are numbered by URL, whatever the order they were added in.
+	order := make([]int, len(li.docs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		x, y := li.docs[order[a]], li.docs[order[b]]
+		if x.url != y.url {
+			return x.url < y.url
 		}
-		return docs[i].Title < docs[j].Title
+		if x.title != y.title {
+			return x.title < y.title
+		}
+		return x.text < y.text
 	})
-
+	newID := make([]int32, len(order))
 	d := data{V: formatVersion, Lang: lang}
-	type posting struct{ doc, w int32 }
-	type termStat struct {
-		tf    float64
-		title bool
-	}
-	lens := make([]float64, len(docs))
-	d.URL = make([]string, len(docs))
-	d.Part = make([]int, len(docs))
-	d.Title = make([]string, len(docs))
-	d.Text = make([]string, len(docs))
-	// Tokenizing is most of the work and each document is independent:
-	// spread the documents over the cores. Each document's term counts go
-	// straight into the shared postings, so only one document's map is
-	// alive per worker (the map keeps the first copy of each term).
-	// Term counts are sums of whole-number boosts: float32 holds them
-	// exactly, and the small postings keep memory down on large sites.
-	type rawPosting struct {
-		doc   int32
-		tf    float32
-		title bool
-	}
-	raw := map[string][]rawPosting{}
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				doc := docs[i]
-				url := doc.URL
-				if opts.ExplicitIndex && strings.HasSuffix(url, "/") {
-					url += "index.html"
-				}
-				d.URL[i], d.Part[i] = url, doc.Part
-				d.Title[i], d.Text[i] = collapse(doc.Title), storedText(doc)
-				m := map[string]*termStat{}
-				add := func(s string, boost float64, title bool) {
-					EachToken(s, func(tok []byte) {
-						st := m[string(tok)] // no copy of tok for a known term
-						if st == nil {
-							st = &termStat{}
-							m[string(tok)] = st
-						}
-						st.tf += boost
-						st.title = st.title || title
-						lens[i]++
-					})
-				}
-				add(doc.Title, boostTitle, true)
-				add(doc.Headings, boostHeading, false)
-				add(doc.Text, 1, false)
-				add(doc.Code, 1, false)
-				mu.Lock()
-				for t, st := range m {
-					raw[t] = append(raw[t], rawPosting{int32(i), float32(st.tf), st.title})
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range docs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	d.URL = make([]string, len(order))
+	d.Part = make([]int, len(order))
+	d.Title = make([]string, len(order))
+	d.Text = make([]string, len(order))
+	lens := make([]float64, len(order))
 	total := 0.0
-	for _, l := range lens {
-		total += l
+	for n, i := range order {
+		e := li.docs[i]
+		newID[i] = int32(n)
+		url := e.url
+		if opts.ExplicitIndex && strings.HasSuffix(url, "/") {
+			url += "index.html"
+		}
+		d.URL[n], d.Part[n], d.Title[n], d.Text[n] = url, e.part, e.title, e.text
+		lens[n] = e.len
+		total += e.len
 	}
 	avg := 1.0
-	if len(docs) > 0 && total > 0 {
-		avg = total / float64(len(docs))
+	if len(order) > 0 && total > 0 {
+		avg = total / float64(len(order))
 	}
 
-	post := make(map[string][]posting, len(raw))
-	for t, rs := range raw {
+	type posting struct{ doc, w int32 }
+	post := make(map[string][]posting, len(li.raw))
+	for t, rs := range li.raw {
 		ps := make([]posting, len(rs))
 		for k, r := range rs {
-			norm := bm25K1 * (1 - bm25B + bm25B*lens[r.doc]/avg)
+			doc := newID[r.doc]
+			norm := bm25K1 * (1 - bm25B + bm25B*lens[doc]/avg)
 			tf := float64(r.tf)
 			s := tf * (bm25K1 + 1) / (tf + norm)
 			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
@@ -223,10 +257,9 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 			if r.title {
 				w++
 			}
-			ps[k] = posting{r.doc, int32(w)}
+			ps[k] = posting{doc, int32(w)}
 		}
 		post[t] = ps
-		delete(raw, t)
 	}
 	keys := make([]string, 0, len(post))
 	for t := range post {
@@ -234,8 +267,8 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	}
 	sort.Strings(keys)
 	var pb []byte
-	n := float64(len(docs))
-	stats := Stats{Lang: lang, Docs: len(docs), Keys: len(keys)}
+	n := float64(len(order))
+	stats := Stats{Lang: lang, Docs: len(order), Keys: len(keys)}
 	for k, t := range keys {
 		ps := post[t]
 		sort.Slice(ps, func(i, j int) bool { return ps[i].doc < ps[j].doc })
