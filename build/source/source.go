@@ -11,8 +11,10 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -96,6 +98,8 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 		known[l] = true
 	}
 	seen := map[string]bool{}
+	var found []string // content files, in walk order
+	var todo []job     // those to read and parse again
 	err := afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
@@ -129,20 +133,35 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 		seen[p] = true
 		e, ok := l.cache[p]
 		if !ok || l.force[p] || !e.mod.Equal(info.ModTime()) || e.size != info.Size() {
-			e = cached{mod: info.ModTime(), size: info.Size()}
-			if src, ok := read(fsys, p, &e.diags); ok {
-				if isSeries {
-					e.series, e.diags = ParseSeries(p, src)
-				} else {
-					e.page, e.diags = ParsePage(p, src)
-					if e.page != nil {
-						e.page.Lang = first
-						e.page.Rel = norm.NFC.String(rest)
-					}
-				}
-			}
-			l.cache[p] = e
+			todo = append(todo, job{p: p, first: first, rest: rest, series: isSeries, mod: info.ModTime(), size: info.Size()})
 		}
+		found = append(found, p)
+		return nil
+	})
+	// Read and parse what changed on every core; the walk above only
+	// listed the files.
+	parsed := make([]cached, len(todo))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				parsed[i] = parseFile(fsys, todo[i])
+			}
+		}()
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, j := range todo {
+		l.cache[j.p] = parsed[i]
+	}
+	for _, p := range found {
+		e := l.cache[p]
 		diags = append(diags, e.diags...)
 		if e.series != nil {
 			c.Series = append(c.Series, e.series)
@@ -150,8 +169,7 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 		if e.page != nil {
 			c.Pages = append(c.Pages, e.page)
 		}
-		return nil
-	})
+	}
 	if err != nil {
 		diags = append(diags, diag.File(root, "%v", err))
 	}
@@ -177,6 +195,33 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 		}
 	}
 	return c, diags
+}
+
+// job is a content file to read and parse.
+type job struct {
+	p, first, rest string
+	series         bool
+	mod            time.Time
+	size           int64
+}
+
+// parseFile reads and parses one content file.
+func parseFile(fsys afero.Fs, j job) cached {
+	e := cached{mod: j.mod, size: j.size}
+	src, ok := read(fsys, j.p, &e.diags)
+	if !ok {
+		return e
+	}
+	if j.series {
+		e.series, e.diags = ParseSeries(j.p, src)
+		return e
+	}
+	e.page, e.diags = ParsePage(j.p, src)
+	if e.page != nil {
+		e.page.Lang = j.first
+		e.page.Rel = norm.NFC.String(j.rest)
+	}
+	return e
 }
 
 func isSeriesFile(name string) bool {
