@@ -9,8 +9,9 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$root"
 goroot="$(go env GOROOT)"
 cp "$goroot/lib/wasm/wasm_exec.js" "$tmp/wasm_exec.js"
-GOOS=js GOARCH=wasm go build -ldflags="-s -w" -trimpath -o "$tmp/calc.wasm" ./cmd/calc-wasm
-GOOS=js GOARCH=wasm go build -tags x509 -ldflags="-s -w" -trimpath -o "$tmp/calc-x509.wasm" ./cmd/calc-wasm
+# The same flags as build/wasm, so the modules tested are the ones published.
+GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags=all=-l -o "$tmp/calc.wasm" ./cmd/calc-wasm
+GOOS=js GOARCH=wasm go build -tags x509 -trimpath -ldflags="-s -w" -gcflags=all=-l -o "$tmp/calc-x509.wasm" ./cmd/calc-wasm
 for f in calc calc-x509; do
   printf '%s.wasm: %s bytes, %s gzipped\n' "$f" "$(wc -c <"$tmp/$f.wasm")" "$(gzip -9c "$tmp/$f.wasm" | wc -c)"
 done
