@@ -262,7 +262,7 @@ type Staging struct {
 	fsys       afero.Fs
 	dest, tmp  string
 	mu         sync.Mutex
-	dirs       map[string]bool
+	dirs       sync.Map // folder → *folder, made once each
 	files      int
 	bytes      int64
 	committed  bool
@@ -301,7 +301,11 @@ func Stage(fsys afero.Fs, dest string) (*Staging, error) {
 	if err := fsys.MkdirAll(tmp, 0o755); err != nil {
 		return nil, err
 	}
-	return &Staging{fsys: fsys, dest: dest, tmp: tmp, dirs: map[string]bool{".": true}}, nil
+	st := &Staging{fsys: fsys, dest: dest, tmp: tmp}
+	root := &folder{}
+	root.once.Do(func() {})
+	st.dirs.Store(".", root)
+	return st, nil
 }
 
 // Put writes one file of the new site.
@@ -313,10 +317,13 @@ func (st *Staging) Put(p string, b []byte) error {
 		st.mu.Unlock()
 		return fmt.Errorf("output: %s written after the publication ended", p)
 	}
+	st.mu.Unlock()
+	// Folders are made outside the lock: another worker goes on while
+	// this one waits for the disk.
 	if err := st.ensureDir(dir); err != nil {
-		st.mu.Unlock()
 		return err
 	}
+	st.mu.Lock()
 	if size, reused := st.reuse[p]; reused {
 		// Written after all: the new bytes win.
 		delete(st.reuse, p)
@@ -332,22 +339,28 @@ func (st *Staging) Put(p string, b []byte) error {
 
 // ensureDir makes the folder dir (slash-separated, relative) of the new
 // site with one system call per new folder: the folders made so far are
-// remembered, so only the missing ones are created, parents first. The
-// caller holds st.mu.
+// remembered, so only the missing ones are created, parents first. It is
+// safe for concurrent use and needs no lock held.
 func (st *Staging) ensureDir(dir string) error {
-	if st.dirs[dir] {
-		return nil
-	}
-	if parent := path.Dir(dir); parent != dir {
-		if err := st.ensureDir(parent); err != nil {
-			return err
+	v, _ := st.dirs.LoadOrStore(dir, &folder{})
+	f := v.(*folder)
+	f.once.Do(func() {
+		if parent := path.Dir(dir); parent != dir {
+			if f.err = st.ensureDir(parent); f.err != nil {
+				return
+			}
 		}
-	}
-	if err := st.fsys.Mkdir(filepath.Join(st.tmp, filepath.FromSlash(dir)), 0o755); err != nil && !os.IsExist(err) {
-		return err
-	}
-	st.dirs[dir] = true
-	return nil
+		if err := st.fsys.Mkdir(filepath.Join(st.tmp, filepath.FromSlash(dir)), 0o755); err != nil && !os.IsExist(err) {
+			f.err = err
+		}
+	})
+	return f.err
+}
+
+// folder is one folder of the new site, made once.
+type folder struct {
+	once sync.Once
+	err  error
 }
 
 // Size is the number of files and bytes written so far.
