@@ -254,29 +254,6 @@ func (a *fields) object(k string) *fields {
 	return &fields{m: m, prefix: a.name(k)}
 }
 
-// objects returns the array of objects k, each as fields.
-func (a *fields) objects(k string) []*fields {
-	v, ok := a.get(k)
-	if !ok {
-		return nil
-	}
-	list, isList := v.([]any)
-	if !isList {
-		a.fail(inputErr(a.name(k), "err.type", "want", "array of objects", "got", typeName(v)))
-		return nil
-	}
-	out := make([]*fields, 0, len(list))
-	for i, e := range list {
-		m, isObj := e.(map[string]any)
-		if !isObj {
-			a.fail(inputErr(a.name(k)+"["+strconv.Itoa(i)+"]", "err.type", "want", "object", "got", typeName(e)))
-			return nil
-		}
-		out = append(out, &fields{m: m, prefix: a.name(k) + "[" + strconv.Itoa(i) + "]"})
-	}
-	return out
-}
-
 // adopt takes the first error of a nested reader.
 func (a *fields) adopt(b *fields) {
 	if b != nil && b.err != nil {
