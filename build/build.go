@@ -272,6 +272,13 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	}
 	warnings = append(warnings, rdiags.Warnings()...)
 
+	// A one-shot streaming build keeps few highlighted blocks: the
+	// translations of a page render together (see renderAll).
+	if stage != nil {
+		b.hl.SetLimit(1024)
+	} else {
+		b.hl.SetLimit(0)
+	}
 	var cache *cacheState
 	if stage != nil && o.CacheDir != "" {
 		cache = newCacheState(b.loadDisk())
@@ -619,7 +626,20 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 			}
 		}()
 	}
-	for i := range pages {
+	// A page and its translations one after the other: they share their
+	// code blocks, which the highlighter then needs to keep only briefly.
+	order := make([]int, len(pages))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		x, y := pages[order[a]], pages[order[b]]
+		if x.Key != y.Key {
+			return x.Key < y.Key
+		}
+		return x.Lang < y.Lang
+	})
+	for _, i := range order {
 		if r.ctx.Err() != nil {
 			break
 		}

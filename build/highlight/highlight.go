@@ -50,6 +50,8 @@ type Highlighter struct {
 
 	mu    sync.Mutex
 	cache map[string]*entry
+	order []string // keys in the order they were cached, when limited
+	limit int      // most blocks kept; 0: no limit
 
 	// plain formats blocks without highlighted lines. A formatter caches
 	// the CSS classes of its style, so sharing one saves that work per
@@ -86,6 +88,15 @@ func New(light, dark string) (*Highlighter, error) {
 	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}, plain: newFormatter(nil)}, nil
 }
 
+// SetLimit bounds the cache to about n blocks, dropping the oldest first;
+// 0 keeps every block. A build that renders the two languages of a page
+// one after the other needs only a few pages' worth to share their blocks.
+func (h *Highlighter) SetLimit(n int) {
+	h.mu.Lock()
+	h.limit = n
+	h.mu.Unlock()
+}
+
 // Stats reports how many Block calls were served from the cache (hits) and
 // how many highlighted their block (misses).
 func (h *Highlighter) Stats() (hits, misses int64) {
@@ -105,11 +116,32 @@ func (h *Highlighter) Block(b Block) Rendered {
 	}
 	e := &entry{done: make(chan struct{})}
 	h.cache[key] = e
+	if h.limit > 0 {
+		h.order = append(h.order, key)
+		h.evict()
+	}
 	h.mu.Unlock()
 	h.misses.Add(1)
 	defer close(e.done)
 	e.r = h.render(b)
 	return e.r
+}
+
+// evict drops the oldest finished blocks beyond the limit. The caller holds
+// h.mu.
+func (h *Highlighter) evict() {
+	for len(h.order) > h.limit {
+		e := h.cache[h.order[0]]
+		if e != nil {
+			select {
+			case <-e.done:
+			default:
+				return // still being highlighted: keep it for now
+			}
+			delete(h.cache, h.order[0])
+		}
+		h.order = h.order[1:]
+	}
 }
 
 func cacheKey(b Block) string {

@@ -212,3 +212,21 @@ func TestCopyText(t *testing.T) {
 		})
 	}
 }
+
+func TestLimitDropsOldest(t *testing.T) {
+	h, err := New("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.SetLimit(2)
+	a, b, c := Block{Lang: "bash", Code: "echo a"}, Block{Lang: "bash", Code: "echo b"}, Block{Lang: "bash", Code: "echo c"}
+	h.Block(a)
+	h.Block(b)
+	h.Block(b) // hit
+	h.Block(c) // a is dropped
+	h.Block(a) // miss again
+	h.Block(c) // hit
+	if hits, misses := h.Stats(); hits != 2 || misses != 4 {
+		t.Fatalf("hits %d misses %d, want 2 and 4", hits, misses)
+	}
+}
