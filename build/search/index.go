@@ -53,6 +53,8 @@ type Stats struct {
 type Indexer struct {
 	mu    sync.Mutex
 	langs map[string]*langIndex
+	// tokenizers keeps tokenizers (and their buffers) between pages.
+	tokenizers sync.Pool
 }
 
 // langIndex is one language's pages and postings, in the order Add saw
@@ -85,15 +87,28 @@ type termStat struct {
 
 // Add tokenizes d and adds it to the index of d.Lang.
 func (ix *Indexer) Add(d Doc) {
-	m := map[string]*termStat{}
+	tk, _ := ix.tokenizers.Get().(*tokenizer)
+	if tk == nil {
+		tk = &tokenizer{}
+	}
+	defer ix.tokenizers.Put(tk)
+	// Term counts of this page: the map (kept with the tokenizer) gives
+	// each term its place in stats.
+	if tk.terms == nil {
+		tk.terms = map[string]int{}
+	}
+	clear(tk.terms)
+	tk.stats = tk.stats[:0]
 	e := indexedDoc{url: d.URL, title: collapse(d.Title), text: storedText(d), part: d.Part}
 	add := func(s string, boost float64, title bool) {
-		EachToken(s, func(tok []byte) {
-			st := m[string(tok)] // no copy of tok for a known term
-			if st == nil {
-				st = &termStat{}
-				m[string(tok)] = st
+		tk.each(s, func(tok []byte) {
+			i, ok := tk.terms[string(tok)] // no copy of tok for a known term
+			if !ok {
+				i = len(tk.stats)
+				tk.terms[string(tok)] = i
+				tk.stats = append(tk.stats, termStat{})
 			}
+			st := &tk.stats[i]
 			st.tf += boost
 			st.title = st.title || title
 			e.len++
@@ -116,7 +131,8 @@ func (ix *Indexer) Add(d Doc) {
 	}
 	id := int32(len(li.docs))
 	li.docs = append(li.docs, e)
-	for t, st := range m {
+	for t, i := range tk.terms {
+		st := tk.stats[i]
 		li.raw[t] = append(li.raw[t], rawPosting{id, float32(st.tf), st.title})
 	}
 }

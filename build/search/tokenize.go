@@ -144,7 +144,11 @@ func lower(r rune) rune {
 // character the range of input runes it came from. The browser script does
 // exactly the same with String.prototype.normalize("NFKC").
 func normalize(rs []rune) []nchar {
-	out := make([]nchar, 0, len(rs))
+	return appendNormalized(make([]nchar, 0, len(rs)), rs)
+}
+
+// appendNormalized is normalize appending to out.
+func appendNormalized(out []nchar, rs []rune) []nchar {
 	for i := 0; i < len(rs); {
 		j := i + 1
 		for j < len(rs) && isMark(rs[j]) {
@@ -181,7 +185,34 @@ func tokenizeRunes(rs []rune) []rtoken {
 // them. tok is only valid during the call: it lets a caller count terms
 // without making a string of each.
 func EachToken(s string, fn func(tok []byte)) {
-	eachToken([]rune(s), func(tok []byte, _, _ int) { fn(tok) })
+	var t tokenizer
+	t.each(s, fn)
+}
+
+// tokenizer keeps its buffers from one text to the next, so that indexing
+// many pages allocates little.
+type tokenizer struct {
+	rs  []rune
+	cs  []nchar
+	cl  []class
+	buf []byte
+	// terms and stats count one page's terms for the Indexer.
+	terms map[string]int
+	stats []termStat
+}
+
+// each calls fn with every term of s.
+func (t *tokenizer) each(s string, fn func(tok []byte)) {
+	t.rs = t.rs[:0]
+	for _, r := range s {
+		t.rs = append(t.rs, r)
+	}
+	t.cs = appendNormalized(t.cs[:0], t.rs)
+	t.cl = t.cl[:0]
+	for _, c := range t.cs {
+		t.cl = append(t.cl, classOf(c.r))
+	}
+	t.buf = walkTokens(t.cs, t.cl, t.buf, func(tok []byte, _, _ int) { fn(tok) })
 }
 
 // eachToken is the tokenizer: fn gets each term's bytes (reused between
@@ -192,7 +223,12 @@ func eachToken(rs []rune, fn func(tok []byte, start, end int)) {
 	for i, c := range cs {
 		cl[i] = classOf(c.r)
 	}
-	var buf []byte
+	walkTokens(cs, cl, nil, fn)
+}
+
+// walkTokens cuts normalised text into terms; buf is reused for each term
+// and returned for the next call.
+func walkTokens(cs []nchar, cl []class, buf []byte, fn func(tok []byte, start, end int)) []byte {
 	emit := func(a, b int) { // normalised chars [a, b)
 		if b-a > maxTokenRunes {
 			return
@@ -248,6 +284,7 @@ func eachToken(rs []rune, fn func(tok []byte, start, end int)) {
 			i++
 		}
 	}
+	return buf
 }
 
 // fold is the text as the phrase check sees it: normalised and case-folded,
