@@ -590,8 +590,11 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 							ds = append(ds, diag.FromError(err)...)
 							break
 						}
-						data := bytes.Clone(buf.Bytes())
-						r.put(out, data)
+						data := buf.Bytes()
+						if r.stage == nil {
+							data = bytes.Clone(data) // kept: in the site and the page cache
+						}
+						r.put(out, data) // a staging folder writes it before returning
 						r.cache.made(out, fp, len(data))
 						r.rendered.Add(1)
 						if r.stage == nil {

@@ -123,6 +123,7 @@ func (r *Renderer) Render(ctx context.Context, doc Doc, env Env) (res Result) {
 		return res
 	}
 	var buf bytes.Buffer
+	buf.Grow(3 * len(st.body)) // HTML with highlighted code: a few times the markdown
 	if err := r.md.Renderer().Render(&buf, st.body, root); err != nil {
 		res.Diags = append(res.Diags, diag.File(doc.Path, "markdown: %v", err))
 	}

@@ -81,6 +81,7 @@ type layout struct {
 type instance struct {
 	t     *htmltemplate.Template
 	state *state
+	buf   bytes.Buffer // the page being rendered
 }
 
 // state is what the template functions of one instance see.
@@ -263,14 +264,15 @@ func (th *Theme) Render(w io.Writer, p *Page) error {
 		return diag.File(th.dir, "render: cannot clone the %s layout", p.Kind)
 	}
 	inst.state.page = p
-	var buf bytes.Buffer
-	err := inst.t.ExecuteTemplate(&buf, "base", p)
+	inst.buf.Reset() // kept with the instance: pages need no growing buffers
+	err := inst.t.ExecuteTemplate(&inst.buf, "base", p)
+	if err == nil {
+		_, err = w.Write(inst.buf.Bytes())
+	} else {
+		err = th.execDiag(l, err)
+	}
 	inst.state.page = nil
 	l.pool.Put(inst)
-	if err != nil {
-		return th.execDiag(l, err)
-	}
-	_, err = w.Write(buf.Bytes())
 	return err
 }
 

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Doc is one page as the index sees it.
@@ -337,8 +338,25 @@ func storedText(d Doc) string {
 	return t + " " + c
 }
 
-// collapse turns every run of white space into one space and trims.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapse turns every run of white space into one space and trims, in
+// one pass.
+func collapse(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
 // The varint alphabet: a value is written in 5-bit groups, most significant
 // first; every group but the last comes from cont, the last from term.
