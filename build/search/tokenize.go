@@ -118,6 +118,9 @@ type nchar struct {
 // isMark tells whether r attaches to the character before it: combining
 // marks and the half-width (semi-)voiced sound marks ﾞ ﾟ.
 func isMark(r rune) bool {
+	if r < 0x300 || nfkcStable(r) { // no marks below U+0300 or in kana, Han, Hangul syllables
+		return false
+	}
 	return r == 0xFF9E || r == 0xFF9F || unicode.IsMark(r)
 }
 
@@ -133,7 +136,12 @@ func nfkcStable(r rune) bool {
 // lower case-folds one rune the way JavaScript's toLowerCase does for a
 // single character that stays a single character.
 func lower(r rune) rune {
-	if r == 0x130 { // İ lowers to two characters in JavaScript; keep it
+	switch {
+	case 'A' <= r && r <= 'Z':
+		return r + ('a' - 'A')
+	case r < utf8.RuneSelf || nfkcStable(r):
+		return r
+	case r == 0x130: // İ lowers to two characters in JavaScript; keep it
 		return r
 	}
 	return unicode.ToLower(r)
