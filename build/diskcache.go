@@ -88,7 +88,8 @@ func (b *Builder) cacheFile() string {
 	o := b.opts
 	h := newHasher()
 	h.num(int64(executableKey()))
-	h.num(int64(hashFiles(b.in, path.Join(o.ThemeDir, "layouts"), path.Join(o.ThemeDir, "shortcodes"), o.I18nDir)))
+	h.num(int64(b.mdKey)) // the UI strings and the shortcode templates
+	h.num(int64(hashFiles(b.in, path.Join(o.ThemeDir, "layouts"))))
 	h.str(o.BaseURL)
 	h.str(strconv.FormatBool(o.Drafts))
 	h.str(strconv.FormatBool(o.ExplicitIndex))
