@@ -45,6 +45,7 @@ func TestSingleFile(t *testing.T) {
 		`href="#p2-matome"`,                       // a link into another part too
 		`href="https://kubernetes.io/"`,           // outside links stay
 		`class="single-part article" id="part-5"`, // each part is a page-breaking article
+		`.single-part{break-before:page`,          // each part starts a new printed page
 		`2026年11月2日`,
 	} {
 		if !strings.Contains(doc, want) {
