@@ -307,7 +307,7 @@ func (wd *widgets) san(w io.Writer, c *Context) error {
 		ControlPlaneEndpoint: c.String("controlPlaneEndpoint"),
 		ServiceSubnet:        c.String("serviceSubnet"),
 		DNSDomain:            c.String("dnsDomain"),
-		CertSANs:             splitList(c.String("certSANs")),
+		CertSANs:             diagram.SplitList(c.String("certSANs")),
 	}
 	dial := c.String("dial")
 	if dial == "" {
@@ -365,18 +365,6 @@ func sanStatus(l map[string]string, dial string, ok bool) string {
 		return fill(l["san_ok"], "dial", dial)
 	}
 	return fill(l["san_fail"], "dial", dial)
-}
-
-// splitList splits a comma-separated list, trimming spaces and dropping
-// empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 func nonNil(s []string) []string {

@@ -249,14 +249,18 @@ func (s Spec) isDown(id string) bool {
 
 // ParseDown splits a comma-separated list of failed node ids, such as
 // "cp-1, etcd@cp-2", trimming spaces and dropping empty items.
-func ParseDown(list string) []string {
-	var ids []string
+func ParseDown(list string) []string { return SplitList(list) }
+
+// SplitList splits a comma-separated list, trimming spaces and dropping
+// empty items.
+func SplitList(list string) []string {
+	var items []string
 	for _, f := range strings.Split(list, ",") {
 		if f = strings.TrimSpace(f); f != "" {
-			ids = append(ids, f)
+			items = append(items, f)
 		}
 	}
-	return ids
+	return items
 }
 
 // ParseAddrs parses comma-separated id=address pairs, such as
