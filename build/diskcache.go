@@ -1,8 +1,6 @@
 package build
 
 import (
-	"bytes"
-	"encoding/gob"
 	"fmt"
 	"os"
 	"path"
@@ -93,7 +91,7 @@ func (b *Builder) cacheFile() string {
 	h.str(o.BaseURL)
 	h.str(strconv.FormatBool(o.Drafts))
 	h.str(strconv.FormatBool(o.ExplicitIndex))
-	return filepath.Join(o.CacheDir, fmt.Sprintf("build-%016x.gob", h.sum()))
+	return filepath.Join(o.CacheDir, fmt.Sprintf("build-%016x.bin", h.sum()))
 }
 
 // loadDisk reads the persistent cache, or returns nil when there is none
@@ -106,11 +104,11 @@ func (b *Builder) loadDisk() *diskCache {
 	if err != nil {
 		return nil
 	}
-	var c diskCache
-	if gob.NewDecoder(bytes.NewReader(data)).Decode(&c) != nil || c.MD == nil || c.Out == nil {
+	c, err := decodeDisk(data)
+	if err != nil {
 		return nil
 	}
-	return &c
+	return c
 }
 
 func (b *Builder) cacheFs() afero.Fs {
@@ -132,16 +130,20 @@ func (b *Builder) saveDisk(c *diskCache, outFs afero.Fs, dest string) {
 		o.MTime = info.ModTime().UnixNano()
 		c.Out[p] = o
 	}
-	var buf bytes.Buffer
-	if gob.NewEncoder(&buf).Encode(c) != nil {
-		return
-	}
 	fs, dir, file := b.cacheFs(), b.opts.CacheDir, b.cacheFile()
 	if fs.MkdirAll(dir, 0o755) != nil {
 		return
 	}
 	tmp := file + ".tmp"
-	if afero.WriteFile(fs, tmp, buf.Bytes(), 0o644) != nil || fs.Rename(tmp, file) != nil {
+	f, err := fs.Create(tmp)
+	if err != nil {
+		return
+	}
+	err = encodeDisk(f, c)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || fs.Rename(tmp, file) != nil {
 		fs.Remove(tmp)
 		return
 	}
