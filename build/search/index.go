@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Doc is one page as the index sees it.
@@ -63,6 +65,30 @@ type Indexer struct {
 type langIndex struct {
 	docs []indexedDoc
 	raw  map[string][]rawPosting
+	// pairs holds the postings of Japanese and Hangul bigrams (and lone
+	// characters) by pairKey: most terms of a page are these, and a number
+	// is cheaper to count by than a string.
+	pairs map[uint64][]rawPosting
+}
+
+// pairKey packs one or two characters of a Japanese or Hangul run: a
+// character fits in 21 bits, and no such character is U+0000.
+func pairKey(cs []nchar) uint64 {
+	k := uint64(cs[0].r) << 21
+	if len(cs) == 2 {
+		k |= uint64(cs[1].r)
+	}
+	return k
+}
+
+// pairString is the term pairKey packed.
+func pairString(k uint64) string {
+	var b [2 * utf8.UTFMax]byte
+	n := utf8.EncodeRune(b[:], rune(k>>21))
+	if r := rune(k & (1<<21 - 1)); r != 0 {
+		n += utf8.EncodeRune(b[n:], r)
+	}
+	return string(b[:n])
 }
 
 // indexedDoc is what the index keeps of a page.
@@ -93,21 +119,34 @@ func (ix *Indexer) Add(d Doc) {
 		tk = &tokenizer{}
 	}
 	defer ix.tokenizers.Put(tk)
-	// Term counts of this page: the map (kept with the tokenizer) gives
+	// Term counts of this page: the maps (kept with the tokenizer) give
 	// each term its place in stats.
 	if tk.terms == nil {
-		tk.terms = map[string]int{}
+		tk.terms, tk.pairs = map[string]int{}, map[uint64]int{}
 	}
 	clear(tk.terms)
+	clear(tk.pairs)
 	tk.stats = tk.stats[:0]
 	e := indexedDoc{url: d.URL, title: collapse(d.Title), text: storedText(d), part: d.Part}
 	add := func(s string, boost float64, title bool) {
-		tk.each(s, func(tok []byte) {
-			i, ok := tk.terms[string(tok)] // no copy of tok for a known term
-			if !ok {
-				i = len(tk.stats)
-				tk.terms[string(tok)] = i
-				tk.stats = append(tk.stats, termStat{})
+		tk.prepare(s)
+		walkSpans(tk.cs, tk.cl, func(a, b int, cjk bool) {
+			var i int
+			var ok bool
+			if cjk {
+				k := pairKey(tk.cs[a:b])
+				if i, ok = tk.pairs[k]; !ok {
+					i = len(tk.stats)
+					tk.pairs[k] = i
+					tk.stats = append(tk.stats, termStat{})
+				}
+			} else {
+				tk.buf = appendTerm(tk.buf[:0], tk.cs[a:b])
+				if i, ok = tk.terms[string(tk.buf)]; !ok { // no copy of a known term
+					i = len(tk.stats)
+					tk.terms[string(tk.buf)] = i
+					tk.stats = append(tk.stats, termStat{})
+				}
 			}
 			st := &tk.stats[i]
 			st.tf += boost
@@ -127,7 +166,7 @@ func (ix *Indexer) Add(d Doc) {
 	}
 	li := ix.langs[d.Lang]
 	if li == nil {
-		li = &langIndex{raw: map[string][]rawPosting{}}
+		li = &langIndex{raw: map[string][]rawPosting{}, pairs: map[uint64][]rawPosting{}}
 		ix.langs[d.Lang] = li
 	}
 	id := int32(len(li.docs))
@@ -135,6 +174,10 @@ func (ix *Indexer) Add(d Doc) {
 	for t, i := range tk.terms {
 		st := tk.stats[i]
 		li.raw[t] = append(li.raw[t], rawPosting{id, float32(st.tf), st.title})
+	}
+	for k, i := range tk.pairs {
+		st := tk.stats[i]
+		li.pairs[k] = append(li.pairs[k], rawPosting{id, float32(st.tf), st.title})
 	}
 }
 
@@ -259,41 +302,64 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		avg = total / float64(len(order))
 	}
 
-	type posting struct{ doc, w int32 }
-	post := make(map[string][]posting, len(li.raw))
+	// Terms in key order; a bigram never spells a word, but equal keys
+	// would be merged all the same.
+	type termRaw struct {
+		key string
+		rs  [][]rawPosting
+	}
+	terms := make([]termRaw, 0, len(li.raw)+len(li.pairs))
+	keyBytes := 0
 	for t, rs := range li.raw {
-		ps := make([]posting, len(rs))
-		for k, r := range rs {
-			doc := newID[r.doc]
-			norm := bm25K1 * (1 - bm25B + bm25B*lens[doc]/avg)
-			tf := float64(r.tf)
-			s := tf * (bm25K1 + 1) / (tf + norm)
-			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
-			q = min(max(q, 1), maxQ)
-			w := q * 2
-			if r.title {
-				w++
-			}
-			ps[k] = posting{doc, int32(w)}
+		terms = append(terms, termRaw{t, [][]rawPosting{rs}})
+		keyBytes += len(t) + 1
+	}
+	for k, rs := range li.pairs {
+		t := pairString(k)
+		terms = append(terms, termRaw{t, [][]rawPosting{rs}})
+		keyBytes += len(t) + 1
+	}
+	slices.SortFunc(terms, func(a, b termRaw) int { return strings.Compare(a.key, b.key) })
+	merged := terms[:0]
+	for _, t := range terms {
+		if m := len(merged); m > 0 && merged[m-1].key == t.key {
+			merged[m-1].rs = append(merged[m-1].rs, t.rs...)
+			continue
 		}
-		post[t] = ps
+		merged = append(merged, t)
 	}
-	keys := make([]string, 0, len(post))
-	for t := range post {
-		keys = append(keys, t)
-	}
-	sort.Strings(keys)
-	var pb []byte
+	terms = merged
+	type posting struct{ doc, w int32 }
+	var ps []posting // one term's postings, reused
+	kb := make([]byte, 0, keyBytes)
+	pb := make([]byte, 0, 4*len(li.docs)+keyBytes)
 	n := float64(len(order))
-	stats := Stats{Lang: lang, Docs: len(order), Keys: len(keys)}
-	for k, t := range keys {
-		ps := post[t]
-		sort.Slice(ps, func(i, j int) bool { return ps[i].doc < ps[j].doc })
+	stats := Stats{Lang: lang, Docs: len(order)}
+	for k, t := range terms {
+		ps = ps[:0]
+		for _, rs := range t.rs {
+			for _, r := range rs {
+				doc := newID[r.doc]
+				norm := bm25K1 * (1 - bm25B + bm25B*lens[doc]/avg)
+				tf := float64(r.tf)
+				s := tf * (bm25K1 + 1) / (tf + norm)
+				q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
+				q = min(max(q, 1), maxQ)
+				w := q * 2
+				if r.title {
+					w++
+				}
+				ps = append(ps, posting{doc, int32(w)})
+			}
+		}
+		slices.SortFunc(ps, func(a, b posting) int { return int(a.doc - b.doc) })
 		df := float64(len(ps))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		if k > 0 {
+			kb = append(kb, ' ')
 			pb = append(pb, ' ')
 		}
+		kb = append(kb, t.key...)
 		pb = appendVarint(pb, max(1, int(math.Round(idf*idfScale))))
 		prev := 0
 		for _, p := range ps {
@@ -303,7 +369,8 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		}
 		stats.Postings += len(ps)
 	}
-	d.Keys = strings.Join(keys, " ")
+	stats.Keys = len(terms)
+	d.Keys = string(kb)
 	d.Post = string(pb)
 	for _, t := range d.Text {
 		stats.TextBytes += len(t)
@@ -313,6 +380,8 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	}
 
 	var buf bytes.Buffer
+	// About the size of the script, so that it is not copied as it grows.
+	buf.Grow(len(d.Keys) + len(d.Post) + stats.TextBytes*11/10 + 256*len(order) + 1024)
 	buf.WriteString("globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[")
 	langJSON, _ := json.Marshal(lang)
 	buf.Write(langJSON)
@@ -338,25 +407,55 @@ func storedText(d Doc) string {
 	return t + " " + c
 }
 
-// collapse turns every run of white space into one space and trims, in
-// one pass.
+// collapse turns every run of white space (unicode.IsSpace) into one
+// space and trims, in one pass; invalid UTF-8 becomes U+FFFD.
 func collapse(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				space = b.Len() > 0
+				i++
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			// Copy the run of ASCII that is not space at once.
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf && !asciiSpace[s[j]] {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsSpace(r) {
 			space = b.Len() > 0
+			i += size
 			continue
 		}
 		if space {
 			b.WriteByte(' ')
 			space = false
 		}
-		b.WriteRune(r)
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
 	}
 	return b.String()
 }
+
+// asciiSpace is unicode.IsSpace for ASCII.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // The varint alphabet: a value is written in 5-bit groups, most significant
 // first; every group but the last comes from cont, the last from term.

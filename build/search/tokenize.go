@@ -78,17 +78,24 @@ const (
 	clJoiner              // one of joiners
 )
 
+// asciiClass is classOf for ASCII.
+var asciiClass = func() (t [utf8.RuneSelf]class) {
+	for r := range rune(utf8.RuneSelf) {
+		switch {
+		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+			t[r] = clWord
+		case strings.ContainsRune(joiners, r):
+			t[r] = clJoiner
+		}
+	}
+	return t
+}()
+
 func classOf(r rune) class {
 	// Fast paths for the characters course text is made of.
 	switch {
 	case r < utf8.RuneSelf:
-		switch {
-		case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
-			return clWord
-		case strings.ContainsRune(joiners, r):
-			return clJoiner
-		}
-		return clOther
+		return asciiClass[r]
 	case 0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA, 0x4E00 <= r && r <= 0x9FFF:
 		return clCJK // Hiragana, Katakana, common Han
 	case 0xAC00 <= r && r <= 0xD7A3:
@@ -204,23 +211,64 @@ type tokenizer struct {
 	cs  []nchar
 	cl  []class
 	buf []byte
-	// terms and stats count one page's terms for the Indexer.
+	// terms, pairs and stats count one page's terms for the Indexer.
 	terms map[string]int
+	pairs map[uint64]int
 	stats []termStat
 }
 
 // each calls fn with every term of s.
 func (t *tokenizer) each(s string, fn func(tok []byte)) {
-	t.rs = t.rs[:0]
-	for _, r := range s {
-		t.rs = append(t.rs, r)
-	}
-	t.cs = appendNormalized(t.cs[:0], t.rs)
-	t.cl = t.cl[:0]
-	for _, c := range t.cs {
-		t.cl = append(t.cl, classOf(c.r))
-	}
+	t.prepare(s)
 	t.buf = walkTokens(t.cs, t.cl, t.buf, func(tok []byte, _, _ int) { fn(tok) })
+}
+
+// prepare normalises s into t.cs, as normalize([]rune(s)) does, and
+// classifies it into t.cl, in one pass: most characters are their own
+// normal form, and only a character with marks after it, or outside the
+// ranges nfkcStable knows, goes through the normaliser.
+func (t *tokenizer) prepare(s string) {
+	cs, cl := t.cs[:0], t.cl[:0]
+	n := 0 // rune index of r in s
+	r, size := decodeAt(s, 0)
+	for i := 0; i < len(s); {
+		next, nsize := decodeAt(s, i+size)
+		if (r < utf8.RuneSelf || nfkcStable(r)) && (i+size == len(s) || !isMark(next)) {
+			r = lower(r)
+			cs = append(cs, nchar{r, n, n + 1})
+			cl = append(cl, classOf(r))
+			i, n, r, size = i+size, n+1, next, nsize
+			continue
+		}
+		// r and the marks after it, normalised together.
+		t.rs = append(t.rs[:0], r)
+		j := i + size
+		for j < len(s) && isMark(next) {
+			t.rs = append(t.rs, next)
+			j += nsize
+			next, nsize = decodeAt(s, j)
+		}
+		k := len(cs)
+		cs = appendNormalized(cs, t.rs)
+		for ; k < len(cs); k++ {
+			cs[k].start += n
+			cs[k].end += n
+			cl = append(cl, classOf(cs[k].r))
+		}
+		i, n, r, size = j, n+len(t.rs), next, nsize
+	}
+	t.cs, t.cl = cs, cl
+}
+
+// decodeAt decodes the rune at byte i of s, or returns (0, 0) at the end.
+func decodeAt(s string, i int) (rune, int) {
+	if i >= len(s) {
+		return 0, 0
+	}
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s[i:])
 }
 
 // eachToken is the tokenizer: fn gets each term's bytes (reused between
@@ -237,17 +285,32 @@ func eachToken(rs []rune, fn func(tok []byte, start, end int)) {
 // walkTokens cuts normalised text into terms; buf is reused for each term
 // and returned for the next call.
 func walkTokens(cs []nchar, cl []class, buf []byte, fn func(tok []byte, start, end int)) []byte {
-	emit := func(a, b int) { // normalised chars [a, b)
-		if b-a > maxTokenRunes {
-			return
-		}
-		buf = buf[:0]
-		for _, c := range cs[a:b] {
-			buf = utf8.AppendRune(buf, c.r)
-		}
+	walkSpans(cs, cl, func(a, b int, _ bool) {
+		buf = appendTerm(buf[:0], cs[a:b])
 		fn(buf, cs[a].start, cs[b-1].end)
+	})
+	return buf
+}
+
+// appendTerm appends the UTF-8 of a term's normalised characters.
+func appendTerm(buf []byte, cs []nchar) []byte {
+	for _, c := range cs {
+		buf = utf8.AppendRune(buf, c.r)
 	}
+	return buf
+}
+
+// walkSpans finds the terms of normalised text: fn gets each term as the
+// range [a, b) of cs, in order, and whether it is a bigram (or lone
+// character) of a Japanese or Hangul run. Terms longer than maxTokenRunes
+// are left out.
+func walkSpans(cs []nchar, cl []class, fn func(a, b int, cjk bool)) {
 	var runs [][2]int
+	word := func(a, b int) {
+		if b-a <= maxTokenRunes {
+			fn(a, b, false)
+		}
+	}
 	for i := 0; i < len(cs); {
 		switch c := cl[i]; c {
 		case clCJK, clHangul:
@@ -256,10 +319,10 @@ func walkTokens(cs []nchar, cl []class, buf []byte, fn func(tok []byte, start, e
 				j++
 			}
 			if j-i == 1 {
-				emit(i, j)
+				fn(i, j, true)
 			}
 			for k := i; k+1 < j; k++ {
-				emit(k, k+2)
+				fn(k, k+2, true)
 			}
 			i = j
 		case clWord:
@@ -282,17 +345,16 @@ func walkTokens(cs []nchar, cl []class, buf []byte, fn func(tok []byte, start, e
 				break
 			}
 			if len(runs) > 1 {
-				emit(runs[0][0], runs[len(runs)-1][1])
+				word(runs[0][0], runs[len(runs)-1][1])
 			}
 			for _, r := range runs {
-				emit(r[0], r[1])
+				word(r[0], r[1])
 			}
 			i = p
 		default:
 			i++
 		}
 	}
-	return buf
 }
 
 // fold is the text as the phrase check sees it: normalised and case-folded,
