@@ -2,6 +2,7 @@ package build
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
 
@@ -30,6 +31,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	}
 	entries := make([]searchEntry, len(langs))
 	reused := make([]bool, len(langs))
+	var wg sync.WaitGroup
 	for i, lang := range langs {
 		e, ok := r.b.search[lang]
 		fp := r.searchFingerprint(lang, pages, mds)
@@ -41,10 +43,11 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 			reused[i] = true
 			continue
 		}
-		// One language at a time: each index already spreads its documents
-		// over the cores, and building both at once doubles the memory.
-		entries[i] = r.searchIndex(lang, pages, mds, e, ok)
+		// The languages at once: tokenizing spreads over the cores, but
+		// writing an index out is one goroutine's work.
+		wg.Go(func() { entries[i] = r.searchIndex(lang, pages, mds, e, ok) })
 	}
+	wg.Wait()
 	sizes := map[string]int{}
 	for i, lang := range langs {
 		p := search.IndexPath(lang)

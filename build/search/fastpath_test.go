@@ -14,7 +14,7 @@ var fastPathSeeds = []string{
 	"",
 	"クォーラムは過半数 (n/2+1)。kube-apiserver の 10.0.0.120:6443",
 	"쿼럼은 과반수입니다. etcdctl member list",
-	"ｶﾞｷﾞｸﾞ ﾊﾟｰﾃｨｰ", // half-width kana with sound marks
+	"ｶﾞｷﾞｸﾞ ﾊﾟｰﾃｨｰ",  // half-width kana with sound marks
 	"か\u3099き\u309a", // kana with combining marks
 	"e\u0301te\u0301 ÉTÉ İstanbul ǅ Σίσυφος",
 	"\u0301leading mark", // a mark with no base
