@@ -270,10 +270,37 @@ func Normalize(src []byte) []byte {
 	if bytes.Contains(src, []byte("\r\n")) {
 		src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	}
-	if norm.NFC.IsNormal(src) {
+	if plainNFC(src) || norm.NFC.IsNormal(src) {
 		return src
 	}
 	return norm.NFC.Bytes(src)
+}
+
+// plainNFC reports whether src is made only of characters that are in NFC
+// and never combine with a neighbour (NFC_QC=Yes, combining class 0), in
+// the ranges course text is made of: ASCII, Latin-1, general punctuation,
+// CJK punctuation, kana, unified Han and Hangul syllables. Such text is
+// NFC; checking it so is several times faster than the general check,
+// which is left for the rest (a Hangul syllable followed by a trailing
+// jamo, a letter with a combining accent).
+func plainNFC(src []byte) bool {
+	for i := 0; i < len(src); {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		switch {
+		case 0xA0 <= r && r <= 0xFF, 0x2010 <= r && r <= 0x2027, 0x3000 <= r && r <= 0x3029,
+			0x3041 <= r && r <= 0x3096, 0x30A1 <= r && r <= 0x30FA, r == 0x30FC,
+			0x4E00 <= r && r <= 0x9FFF, 0xAC00 <= r && r <= 0xD7A3, 0xFF01 <= r && r <= 0xFF5E:
+		default:
+			return false // includes invalid UTF-8 (U+FFFD)
+		}
+		i += size
+	}
+	return true
 }
 
 // ParsePage splits a page into front matter and body and decodes the front
