@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -74,4 +75,32 @@ func FuzzFastPaths(f *testing.F) {
 			t.Fatalf("collapse(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+func FuzzJSONString(f *testing.F) {
+	for _, s := range append(fastPathSeeds, "<script>&amp;</script>", "\"\\\b\f\n\r\t\x00\x1f\u2028\u2029") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, _ := json.Marshal(s)
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Fatalf("appendJSONString(%q) = %s, want %s", s, got, want)
+		}
+		if got := appendJSONString(nil, []byte(s)); string(got) != string(want) {
+			t.Fatalf("appendJSONString([]byte(%q)) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// An index with no pages is still well-formed.
+func TestBuildEmpty(t *testing.T) {
+	var ix Indexer
+	js, st := ix.Build("ja", Options{})
+	idx, err := Load(js)
+	if err != nil || st.Docs != 0 || st.Keys != 0 {
+		t.Fatalf("empty index: %v, %+v\n%s", err, st, js)
+	}
+	if len(Search(idx, "etcd")) != 0 {
+		t.Error("an empty index found something")
+	}
 }

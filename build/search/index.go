@@ -1,12 +1,11 @@
 package search
 
 import (
-	"bytes"
-	"encoding/json"
 	"math"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -98,13 +97,19 @@ type indexedDoc struct {
 	len              float64 // terms, weighted by field, for BM25
 }
 
-// rawPosting is a term's count in a page. Counts are sums of whole-number
-// boosts: float32 holds them exactly, and the small postings keep memory
-// down on large sites.
+// rawPosting is a term's count in a page, in 8 bytes: on a large site
+// there are millions. Counts are sums of whole-number boosts.
 type rawPosting struct {
-	doc   int32
-	tf    float32
-	title bool
+	doc int32
+	tf  uint32 // the count × 2, + 1 when the title has the term
+}
+
+func newRawPosting(doc int32, st termStat) rawPosting {
+	p := rawPosting{doc: doc, tf: uint32(st.tf) << 1}
+	if st.title {
+		p.tf |= 1
+	}
+	return p
 }
 
 type termStat struct {
@@ -173,11 +178,11 @@ func (ix *Indexer) Add(d Doc) {
 	li.docs = append(li.docs, e)
 	for t, i := range tk.terms {
 		st := tk.stats[i]
-		li.raw[t] = append(li.raw[t], rawPosting{id, float32(st.tf), st.title})
+		li.raw[t] = append(li.raw[t], newRawPosting(id, st))
 	}
 	for k, i := range tk.pairs {
 		st := tk.stats[i]
-		li.pairs[k] = append(li.pairs[k], rawPosting{id, float32(st.tf), st.title})
+		li.pairs[k] = append(li.pairs[k], newRawPosting(id, st))
 	}
 }
 
@@ -306,24 +311,24 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	// would be merged all the same.
 	type termRaw struct {
 		key string
-		rs  [][]rawPosting
+		rs  []rawPosting
 	}
 	terms := make([]termRaw, 0, len(li.raw)+len(li.pairs))
 	keyBytes := 0
 	for t, rs := range li.raw {
-		terms = append(terms, termRaw{t, [][]rawPosting{rs}})
+		terms = append(terms, termRaw{t, rs})
 		keyBytes += len(t) + 1
 	}
 	for k, rs := range li.pairs {
 		t := pairString(k)
-		terms = append(terms, termRaw{t, [][]rawPosting{rs}})
+		terms = append(terms, termRaw{t, rs})
 		keyBytes += len(t) + 1
 	}
 	slices.SortFunc(terms, func(a, b termRaw) int { return strings.Compare(a.key, b.key) })
 	merged := terms[:0]
 	for _, t := range terms {
 		if m := len(merged); m > 0 && merged[m-1].key == t.key {
-			merged[m-1].rs = append(merged[m-1].rs, t.rs...)
+			merged[m-1].rs = append(slices.Clip(merged[m-1].rs), t.rs...)
 			continue
 		}
 		merged = append(merged, t)
@@ -337,20 +342,15 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	stats := Stats{Lang: lang, Docs: len(order)}
 	for k, t := range terms {
 		ps = ps[:0]
-		for _, rs := range t.rs {
-			for _, r := range rs {
-				doc := newID[r.doc]
-				norm := bm25K1 * (1 - bm25B + bm25B*lens[doc]/avg)
-				tf := float64(r.tf)
-				s := tf * (bm25K1 + 1) / (tf + norm)
-				q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
-				q = min(max(q, 1), maxQ)
-				w := q * 2
-				if r.title {
-					w++
-				}
-				ps = append(ps, posting{doc, int32(w)})
-			}
+		for _, r := range t.rs {
+			doc := newID[r.doc]
+			norm := bm25K1 * (1 - bm25B + bm25B*lens[doc]/avg)
+			tf := float64(r.tf >> 1)
+			s := tf * (bm25K1 + 1) / (tf + norm)
+			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
+			q = min(max(q, 1), maxQ)
+			w := q*2 + int(r.tf&1)
+			ps = append(ps, posting{doc, int32(w)})
 		}
 		slices.SortFunc(ps, func(a, b posting) int { return int(a.doc - b.doc) })
 		df := float64(len(ps))
@@ -370,28 +370,106 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		stats.Postings += len(ps)
 	}
 	stats.Keys = len(terms)
-	d.Keys = string(kb)
-	d.Post = string(pb)
 	for _, t := range d.Text {
 		stats.TextBytes += len(t)
 	}
-	if d.URL == nil {
-		d.URL, d.Part, d.Title, d.Text = []string{}, []int{}, []string{}, []string{}
-	}
 
-	var buf bytes.Buffer
-	// About the size of the script, so that it is not copied as it grows.
-	buf.Grow(len(d.Keys) + len(d.Post) + stats.TextBytes*11/10 + 256*len(order) + 1024)
-	buf.WriteString("globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[")
-	langJSON, _ := json.Marshal(lang)
-	buf.Write(langJSON)
-	buf.WriteString("]=")
-	enc := json.NewEncoder(&buf) // escapes <, >, & and U+2028/9: safe in a script
-	_ = enc.Encode(d)            // plain data: cannot fail
-	buf.Truncate(buf.Len() - 1)  // Encode's newline
-	buf.WriteString(";\n")
-	stats.Bytes = buf.Len()
-	return buf.Bytes(), stats
+	// The script, written straight into a buffer of about its size: on a
+	// large site it is megabytes, which encoding/json would hold twice.
+	b := make([]byte, 0, len(kb)+len(pb)+stats.TextBytes*11/10+256*len(order)+1024)
+	b = append(b, "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch["...)
+	b = appendJSONString(b, lang)
+	b = append(b, `]={"v":`...)
+	b = strconv.AppendInt(b, formatVersion, 10)
+	b = append(b, `,"lang":`...)
+	b = appendJSONString(b, lang)
+	b = append(b, `,"url":`...)
+	b = appendJSONStrings(b, d.URL)
+	b = append(b, `,"part":[`...)
+	for i, p := range d.Part {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(p), 10)
+	}
+	b = append(b, `],"title":`...)
+	b = appendJSONStrings(b, d.Title)
+	b = append(b, `,"text":`...)
+	b = appendJSONStrings(b, d.Text)
+	b = append(b, `,"keys":`...)
+	b = appendJSONString(b, kb)
+	b = append(b, `,"post":`...)
+	b = appendJSONString(b, pb)
+	b = append(b, "};\n"...)
+	stats.Bytes = len(b)
+	return b, stats
+}
+
+// appendJSONStrings appends ss as a JSON array.
+func appendJSONStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends s as a JSON string, escaped exactly as
+// encoding/json does by default: <, > and & as well, and U+2028 and
+// U+2029, so that it is safe inside a script; invalid UTF-8 becomes
+// U+FFFD.
+func appendJSONString[T []byte | string](b []byte, s T) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // storedText is what a page keeps in the index for snippets: its prose,
