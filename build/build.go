@@ -290,6 +290,10 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 		},
 		partsFP: map[string]uint64{},
 	}
+	if stage != nil && !o.LazySearch && len(b.search) == 0 && (cache == nil || cache.prev == nil) {
+		r.eager = startEagerSearch()
+		defer r.eager.done()
+	}
 	for _, l := range langs {
 		r.siteData.Title[l] = l
 		if home := st.ByURL("/" + l + "/"); home != nil && home.Source != nil && home.Source.Meta.Title != "" {
@@ -509,6 +513,7 @@ type run struct {
 	partsFP  map[string]uint64 // lang/series → fingerprint of its part links
 	rendered atomic.Int64
 	cacheMu  sync.Mutex
+	eager    *eagerSearch // tokenizes pages for search as they are rendered; may be nil
 }
 
 // put stores one output file: in the staging folder when streaming, in
@@ -616,6 +621,9 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 						c.html = ""
 						md = &c
 					}
+				}
+				if len(ds.Errors()) == 0 {
+					r.eager.add(p, md)
 				}
 				mu.Lock()
 				data[i] = p

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"runtime"
 	"strings"
 	"sync"
 
@@ -70,16 +71,63 @@ func (r *run) searchIndex(lang string, pages []*render.Page, mds []*mdEntry, pre
 	if havePrev && prev.fp == fp {
 		return prev
 	}
-	var docs []search.Doc
-	for i, p := range pages {
-		if indexed(lang, pages, mds, i) {
-			docs = append(docs, searchDoc(p, mds[i]))
+	ix := r.eager.done()
+	if ix == nil {
+		var docs []search.Doc
+		for i, p := range pages {
+			if indexed(lang, pages, mds, i) {
+				docs = append(docs, searchDoc(p, mds[i]))
+			}
 		}
+		ix = &search.Indexer{}
+		ix.AddAll(docs)
 	}
-	var ix search.Indexer
-	ix.AddAll(docs)
 	idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
 	return searchEntry{fp: fp, index: idx}
+}
+
+// eagerSearch tokenizes pages for the search indexes while the build is
+// still rendering others, on goroutines of its own that take up the time
+// the render workers spend waiting for the disk. A cold build, which will
+// surely write both indexes, uses one; a build that may reuse them does
+// not.
+type eagerSearch struct {
+	ix   search.Indexer
+	docs chan search.Doc
+	wg   sync.WaitGroup
+	once sync.Once
+}
+
+func startEagerSearch() *eagerSearch {
+	e := &eagerSearch{docs: make(chan search.Doc, 64)}
+	for range runtime.GOMAXPROCS(0) {
+		e.wg.Go(func() {
+			for d := range e.docs {
+				e.ix.Add(d)
+			}
+		})
+	}
+	return e
+}
+
+// add queues a rendered page; nil e does nothing.
+func (e *eagerSearch) add(p *render.Page, md *mdEntry) {
+	if e != nil && searchable(p, md) {
+		e.docs <- searchDoc(p, md)
+	}
+}
+
+// done waits for every queued page and returns the indexer holding them,
+// or nil for a nil e. It may be called more than once, from any goroutine.
+func (e *eagerSearch) done() *search.Indexer {
+	if e == nil {
+		return nil
+	}
+	e.once.Do(func() {
+		close(e.docs)
+		e.wg.Wait()
+	})
+	return &e.ix
 }
 
 // searchDoc is what the search index takes of a page.
