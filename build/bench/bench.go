@@ -31,6 +31,9 @@ type bench struct {
 	course    *corpus.Course
 	// loadBefore is the load average when the bench started.
 	loadBefore string
+	// cpuStart is the CPU counters when the bench started (if cpuOK).
+	cpuStart cpuSample
+	cpuOK    bool
 }
 
 func newBench(ctx context.Context, cfg config, log io.Writer) (*bench, error) {
@@ -39,6 +42,7 @@ func newBench(ctx context.Context, cfg config, log io.Writer) (*bench, error) {
 		return nil, err
 	}
 	b := &bench{cfg: cfg, log: log, tmp: tmp, kakehashi: filepath.Join(tmp, "kakehashi"), loadBefore: loadAvg()}
+	b.cpuStart, b.cpuOK = cpuNow()
 	fmt.Fprintf(log, "bench: building kakehashi into %s\n", tmp)
 	build := exec.CommandContext(ctx, goTool(), "build", "-o", b.kakehashi, "./cmd/kakehashi")
 	if msg, err := build.CombinedOutput(); err != nil {

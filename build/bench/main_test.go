@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -30,21 +31,43 @@ func TestSeriesStats(t *testing.T) {
 }
 
 func TestBusy(t *testing.T) {
+	at := func(busy, own, wall time.Duration) cpuSample {
+		return cpuSample{busy: busy, own: own, wall: time.Unix(0, 0).Add(wall)}
+	}
+	s := time.Second
 	tests := []struct {
-		before, after string
-		busy          bool
+		name string
+		use  cpuUse
+		busy bool
 	}{
-		{"0.50", "1.20", false},
-		{"2.00", "2.00", false},
-		{"2.10", "0.30", true},
-		{"0.10", "9.00", true},
-		{"", "", false},
+		{"only the bench", cpuBetween(at(0, 0, 0), at(400*s, 398*s, 200*s)), false},
+		{"others a twentieth of a core", cpuBetween(at(0, 0, 0), at(410*s, 400*s, 200*s)), false},
+		{"others half a core", cpuBetween(at(0, 0, 0), at(500*s, 400*s, 200*s)), true},
+		{"own time counted past busy time", cpuBetween(at(0, 0, 0), at(100*s, 101*s, 200*s)), false},
+		{"unknown", cpuUse{}, false},
 	}
 	for _, tt := range tests {
-		m := machine{cores: 2, loadBefore: tt.before, loadAfter: tt.after}
+		m := machine{cores: 2, other: tt.use}
 		if got := m.busy() != ""; got != tt.busy {
-			t.Errorf("load %q/%q: busy %v, want %v", tt.before, tt.after, got, tt.busy)
+			t.Errorf("%s (%v): busy %v, want %v", tt.name, tt.use, got, tt.busy)
 		}
+	}
+	if u := cpuBetween(at(0, 0, 0), at(500*s, 400*s, 200*s)); u.cores() != 0.5 {
+		t.Errorf("100 s of other work over 200 s is %v cores, want 0.5", u.cores())
+	}
+}
+
+// cpuNow reads real counters where it can: the bench's own work shows.
+func TestCPUNow(t *testing.T) {
+	a, ok := cpuNow()
+	if !ok {
+		t.Skip("no CPU counters on", runtime.GOOS)
+	}
+	for time.Since(a.wall) < 50*time.Millisecond {
+	}
+	b, _ := cpuNow()
+	if b.own <= a.own || b.busy < a.busy {
+		t.Errorf("after spinning: own %v → %v, busy %v → %v", a.own, b.own, a.busy, b.busy)
 	}
 }
 

@@ -16,9 +16,46 @@ type machine struct {
 	cpu, os, goVersion, hugo, kakehashi, commit, date string
 	cores                                             int
 	ramGB                                             float64
-	// loadBefore and loadAfter are the 1-minute load averages when the
-	// bench started and ended: other work on the machine skews the times.
-	loadBefore, loadAfter string
+	// loadBefore is the 1-minute load average when the bench started.
+	loadBefore string
+	// other is what the machine did besides the bench while it ran; ok is
+	// false where that is unknown.
+	other cpuUse
+}
+
+// cpuSample is one reading of the CPU counters (see cpuNow).
+type cpuSample struct {
+	busy, steal, own time.Duration
+	wall             time.Time
+}
+
+// cpuUse is the CPU time spent between two samples by everything but the
+// bench and the builds it ran (other processes, kernel threads, the
+// hypervisor's steal), over the wall time between them.
+type cpuUse struct {
+	ok           bool
+	other, steal time.Duration
+	wall         time.Duration
+}
+
+func cpuBetween(a, b cpuSample) cpuUse {
+	return cpuUse{ok: true, other: max(0, (b.busy-a.busy)-(b.own-a.own)), steal: b.steal - a.steal, wall: b.wall.Sub(a.wall)}
+}
+
+// cores is the average number of cores the other work kept busy.
+func (u cpuUse) cores() float64 {
+	if u.wall <= 0 {
+		return 0
+	}
+	return u.other.Seconds() / u.wall.Seconds()
+}
+
+func (u cpuUse) String() string {
+	if !u.ok {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.1f s of CPU over %.0f s (%.2f cores on average; %.1f s stolen by the hypervisor)",
+		u.other.Seconds(), u.wall.Seconds(), u.cores(), u.steal.Seconds())
 }
 
 // loadAvg is the 1-minute load average, or "" where unknown.
@@ -37,7 +74,10 @@ func loadAvg() string {
 func (b *bench) machine(ctx context.Context) machine {
 	m := machine{cpu: "unknown", os: runtime.GOOS + "/" + runtime.GOARCH, cores: runtime.NumCPU(),
 		goVersion: runtime.Version(), hugo: "not installed", date: time.Now().UTC().Format("2006-01-02"),
-		loadBefore: b.loadBefore, loadAfter: loadAvg()}
+		loadBefore: b.loadBefore}
+	if end, ok := cpuNow(); ok && b.cpuOK {
+		m.other = cpuBetween(b.cpuStart, end)
+	}
 	if v := procField("/proc/cpuinfo", "model name"); v != "" {
 		m.cpu = v
 	}
@@ -161,14 +201,16 @@ func verdict(ok bool) string {
 	return "NOT met"
 }
 
-// busy is a warning when the load average exceeded the cores at the start
-// or the end of the run, or "" when the machine was quiet enough.
+// busyCores is how much other work (on average, in cores) makes the times
+// untrustworthy: a tenth of a core steals a noticeable share from two
+// builds that each use every core.
+const busyCores = 0.10
+
+// busy is a warning when other work shared the CPUs during the bench, or ""
+// when the machine was quiet enough (or that is unknown).
 func (m machine) busy() string {
-	for _, l := range []string{m.loadBefore, m.loadAfter} {
-		var v float64
-		if _, err := fmt.Sscan(l, &v); err == nil && v > float64(m.cores) {
-			return fmt.Sprintf("The machine was busy (load average above its %d cores): other work shared the CPUs, so times and ratios are skewed; run again on a quiet machine.", m.cores)
-		}
+	if m.other.ok && m.other.cores() > busyCores {
+		return fmt.Sprintf("The machine was busy: other work used %.2f cores on average during the bench, so times and ratios are skewed; run again on a quiet machine.", m.other.cores())
 	}
 	return ""
 }
@@ -177,8 +219,8 @@ func (m machine) busy() string {
 func (rep report) text() string {
 	var b strings.Builder
 	m := rep.machine
-	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s; %s; %s\nload average (1 min): %s at the start, %s at the end\n",
-		m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi, m.loadBefore, m.loadAfter)
+	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s; %s; %s\nload average (1 min) at the start: %s; other work during the bench: %s\n",
+		m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi, m.loadBefore, m.other)
 	if w := m.busy(); w != "" {
 		fmt.Fprintf(&b, "WARNING: %s\n", w)
 	}
@@ -216,7 +258,8 @@ func (rep report) markdown() string {
 		fmt.Fprintf(&b, " (commit %s)", m.commit)
 	}
 	b.WriteString(" |\n")
-	fmt.Fprintf(&b, "| Load average (1 min) | %s at the start, %s at the end |\n", m.loadBefore, m.loadAfter)
+	fmt.Fprintf(&b, "| Load average (1 min) at the start | %s |\n", m.loadBefore)
+	fmt.Fprintf(&b, "| Other work during the bench | %s |\n", m.other)
 	if w := m.busy(); w != "" {
 		fmt.Fprintf(&b, "\n**%s**\n", w)
 	}
