@@ -313,7 +313,9 @@ func (rep report) markdown() string {
   build). On ext4 without a journal, inodes freed in the last few minutes
   are skipped when new ones are allocated: deleting the last run's output
   just before a build added 1 to 3 s of kernel time to it, more with each
-  run, which no real build pays.
+  run, which no real build pays. For the same reason, leave a few minutes
+  between two benches: the first one's scratch folder is deleted when it
+  ends.
 - Peak memory is the child's ru_maxrss (` + "`ProcessState.SysUsage()`" + `).
 `)
 	return b.String()
