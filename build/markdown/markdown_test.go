@@ -501,3 +501,11 @@ func FuzzRender(f *testing.F) {
 		}
 	})
 }
+
+func TestCountFields(t *testing.T) {
+	for _, s := range []string{"", "  ", "one", " two  words ", "쿼럼은\u00a0과반수\u3000입니다\n", "\xff \xfe\t", "a\u2028b\u0085c"} {
+		if got, want := countFields(s), len(strings.Fields(s)); got != want {
+			t.Errorf("countFields(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

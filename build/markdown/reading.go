@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"strings"
 	"unicode"
 )
 
@@ -24,7 +23,20 @@ func ReadingMinutes(lang, text string) int {
 		}
 		per = jaCharsPerMinute
 	} else {
-		n, per = len(strings.Fields(text)), koWordsPerMinute
+		n, per = countFields(text), koWordsPerMinute
 	}
 	return max(1, (n+per/2)/per)
+}
+
+// countFields is len(strings.Fields(s)) without making the slice.
+func countFields(s string) int {
+	n, inField := 0, false
+	for _, r := range s {
+		space := unicode.IsSpace(r)
+		if !space && !inField {
+			n++
+		}
+		inField = !space
+	}
+	return n
 }

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"html"
 	"strings"
 	"unicode"
@@ -84,6 +85,7 @@ func nest(flat []Heading) []Heading {
 // excluded) and the text of its code blocks.
 func plainText(root ast.Node, src []byte) (prose, code string) {
 	var p, c strings.Builder
+	p.Grow(len(src))
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch n := n.(type) {
 		case *CodeFigure:
@@ -96,7 +98,11 @@ func plainText(root ast.Node, src []byte) (prose, code string) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Text:
 			if entering {
-				p.WriteString(html.UnescapeString(string(n.Value(src))))
+				if v := n.Value(src); bytes.IndexByte(v, '&') < 0 {
+					p.Write(v) // nothing to unescape
+				} else {
+					p.WriteString(html.UnescapeString(string(v)))
+				}
 				if n.SoftLineBreak() || n.HardLineBreak() {
 					p.WriteByte('\n')
 				}
