@@ -82,9 +82,11 @@ func TestExportFromFile(t *testing.T) {
 	if !strings.HasSuffix(first, "ja/cka/05-ha-cluster/index.html") {
 		t.Fatalf("first result links to %q", first)
 	}
-	marked, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#search-results li:first-child mark')].map(m => m.textContent).join(' ')`))
-	if !strings.Contains(marked, "クォーラム") {
-		t.Errorf("snippet marks %q", marked)
+	// The results follow the typing: wait for those of the whole word.
+	const marks = `[...document.querySelectorAll('#search-results li:first-child mark')].map(m => m.textContent).join(' ')`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](marks+`.includes('クォーラム') || null`)); err != nil {
+		marked, _ := chromedp.Run(ctx, chromedp.Evaluate[string](marks))
+		t.Errorf("snippet marks %q (%v)", marked, err)
 	}
 	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(`#search-results li a`))); err != nil {
 		t.Fatalf("following the first result: %v", err)
