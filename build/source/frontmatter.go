@@ -2,12 +2,11 @@ package source
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 	"go.yaml.in/yaml/v3"
@@ -43,7 +42,7 @@ type field struct {
 func decodeYAML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(fm, &root); err != nil {
-		return FrontMatter{}, diag.List{yamlError(p, src, start, err)}
+		return FrontMatter{}, diag.List{yamlError(p, src, fm, start, nil, "front matter", err)}
 	}
 	if len(root.Content) == 0 {
 		return FrontMatter{}, nil
@@ -58,7 +57,7 @@ func decodeYAML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 		k, v := m.Content[i], m.Content[i+1]
 		var val any
 		if err := v.Decode(&val); err != nil {
-			return FrontMatter{}, diag.List{yamlError(p, src, start, err)}
+			return FrontMatter{}, diag.List{yamlError(p, src, fm, start, v, "front matter", err)}
 		}
 		// A YAML timestamp decodes to time.Time; keep dates as written
 		// so one parser handles YAML and TOML alike.
@@ -82,24 +81,141 @@ func yamlOffset(src []byte, start, line, col int) int {
 	return diag.Offset(src, l+line-1, col)
 }
 
-var yamlLineRe = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+var (
+	yamlLineRe    = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+	yamlAtLineRe  = regexp.MustCompile(`\bat line (\d+)\b`)
+	yamlDupKeyRe  = regexp.MustCompile(`^mapping key "((?:[^"\\]|\\.)*)" already defined`)
+	yamlTypeErrRe = regexp.MustCompile(`^line (\d+): (.*)$`)
+)
 
-func yamlError(p string, src []byte, start int, err error) diag.Diagnostic {
-	msg := err.Error()
+// yamlError turns an error of yaml.v3 about doc, the YAML text starting at
+// byte offset start of the file src, into a diagnostic at the real line
+// and column, its message led by what the document is ("front matter",
+// "series file"). yaml.v3 gives at most a line, and for parse errors often
+// the line of the enclosing block or the line before, never a column; so
+// the place is found again by parsing ever shorter beginnings of doc (see
+// yamlErrorOffset). Errors from decoding node (duplicate keys, a value
+// that does not fit its explicit tag) are placed at the node they name,
+// or at node itself.
+func yamlError(p string, src, doc []byte, start int, node *yaml.Node, what string, err error) diag.Diagnostic {
+	l0, _ := diag.Position(src, start)
 	var te *yaml.TypeError
 	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = "yaml: " + te.Errors[0]
+		// "line 3: mapping key "a" already defined at line 2": lines
+		// are the document's; name the file's.
+		msg, line := te.Errors[0], 0
+		if m := yamlTypeErrRe.FindStringSubmatch(msg); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		}
+		msg = fileLines(msg, l0)
+		off := start
+		if n := nodeAt(node, line, msg); n != nil {
+			off = yamlOffset(src, start, n.Line, n.Column)
+		} else if line > 0 {
+			off = yamlOffset(src, start, line, 1)
+		}
+		return diag.At(p, src, off, "%s: %s", what, msg)
 	}
-	line := 1
+	msg, line := err.Error(), 0
 	if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
 		if m[1] != "" {
 			line, _ = strconv.Atoi(m[1])
 		}
 		msg = m[2]
-	} else if i := strings.Index(msg, "line "); i >= 0 {
-		fmt.Sscanf(msg[i:], "line %d", &line)
 	}
-	return diag.At(p, src, yamlOffset(src, start, line, 1), "front matter: %s", msg)
+	raw := msg
+	msg = fileLines(msg, l0)
+	if node != nil {
+		// A decoding error without a line: the value being decoded.
+		return diag.At(p, src, yamlOffset(src, start, node.Line, node.Column), "%s: %s", what, msg)
+	}
+	if off, ok := yamlErrorOffset(doc, raw); ok {
+		return diag.At(p, src, start+off, "%s: %s", what, msg)
+	}
+	return diag.At(p, src, yamlOffset(src, start, max(line, 1), 1), "%s: %s", what, msg)
+}
+
+// fileLines rewrites "at line N" in a yaml.v3 message, where N counts
+// lines of the document, as a line of the file whose line first holds the
+// document's first line.
+func fileLines(msg string, first int) string {
+	if first <= 1 {
+		return msg
+	}
+	return yamlAtLineRe.ReplaceAllStringFunc(msg, func(s string) string {
+		n, _ := strconv.Atoi(yamlAtLineRe.FindStringSubmatch(s)[1])
+		return "at line " + strconv.Itoa(n+first-1)
+	})
+}
+
+// nodeAt finds, under n, the node on line that msg is about: for a
+// duplicate key, the second of the two; otherwise the first node on
+// that line.
+func nodeAt(n *yaml.Node, line int, msg string) *yaml.Node {
+	if n == nil || line == 0 {
+		return nil
+	}
+	var key string
+	if m := yamlDupKeyRe.FindStringSubmatch(msg); m != nil {
+		key, _ = strconv.Unquote(`"` + m[1] + `"`)
+	}
+	var found *yaml.Node // the first node on line, or the last such key
+	var walk func(*yaml.Node)
+	walk = func(n *yaml.Node) {
+		if found != nil && key == "" {
+			return
+		}
+		if n.Line == line && (key == "" || n.Kind == yaml.ScalarNode && n.Value == key) {
+			found = n
+			if key == "" {
+				return
+			}
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
+	return found
+}
+
+// yamlErrorOffset finds the byte offset in doc of the character at which
+// yaml.v3 fails with msg. The parser reads from left to right, so every
+// beginning of doc that reaches that character fails with msg too, and
+// shorter ones do not (or fail otherwise): a binary search over the length
+// finds the character in a few parses. A beginning cut inside a quoted
+// string or a [list] can fail with msg earlier; that place, the opening of
+// what is never closed, is then as good an answer.
+func yamlErrorOffset(doc []byte, msg string) (int, bool) {
+	fails := func(n int) bool {
+		var root yaml.Node
+		err := yaml.Unmarshal(doc[:n], &root)
+		if err == nil {
+			return false
+		}
+		m := yamlLineRe.FindStringSubmatch(err.Error())
+		return m != nil && m[2] == msg
+	}
+	if !fails(len(doc)) {
+		return 0, false
+	}
+	lo, hi := 0, len(doc) // fails(hi); lo is taken not to fail
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	// The last character read is the one that failed; step back to its
+	// first byte.
+	off := hi - 1
+	for off > 0 && !utf8.RuneStart(doc[off]) {
+		off--
+	}
+	return off, true
 }
 
 func decodeTOML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {

@@ -59,13 +59,17 @@ func (s *Series) Numbers() string {
 func ParseSeries(p string, src []byte) (*Series, diag.List) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
-		return nil, diag.List{yamlError(p, src, 0, err)}
+		return nil, diag.List{yamlError(p, src, src, 0, nil, "series file", err)}
 	}
 	at := func(n *yaml.Node, format string, args ...any) diag.Diagnostic {
 		return diag.At(p, src, yamlOffset(src, 0, n.Line, n.Column), format, args...)
 	}
 	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
-		return nil, diag.List{diag.At(p, src, 0, "a series file must be a mapping with id, title and parts")}
+		off := 0
+		if len(root.Content) > 0 {
+			off = yamlOffset(src, 0, root.Content[0].Line, root.Content[0].Column)
+		}
+		return nil, diag.List{diag.At(p, src, off, "a series file must be a mapping with id, title and parts")}
 	}
 	s := &Series{Path: p, Src: src}
 	var diags diag.List
@@ -79,11 +83,18 @@ func ParseSeries(p string, src []byte) (*Series, diag.List) {
 				diags = append(diags, at(v, "series field \"id\" must be a non-empty string"))
 				continue
 			}
+			// The id names the series' folder in the output and its URL
+			// (/ja/<id>/): one clean segment, or the series would be
+			// written elsewhere.
+			if err := CheckSegment(v.Value); err != nil {
+				diags = append(diags, at(v, "series field \"id\" cannot be used as a folder name: %v", err))
+				continue
+			}
 			s.ID = v.Value
 		case "title":
-			s.Title = langMap(v, "title", at, &diags)
+			s.Title = langMap(v, `series field "title"`, at, &diags)
 		case "description":
-			s.Description = langMap(v, "description", at, &diags)
+			s.Description = langMap(v, `series field "description"`, at, &diags)
 		case "parts":
 			partsNode = v
 		default:
@@ -124,7 +135,7 @@ func ParseSeries(p string, src []byte) (*Series, diag.List) {
 				seen[n] = true
 				part.Number, hasNumber = n, true
 			case "title":
-				part.Title = langMap(v, "title", at, &diags)
+				part.Title = langMap(v, `part "title"`, at, &diags)
 			case "state":
 				if v.Value != Published && v.Value != Planned {
 					diags = append(diags, at(v, "part \"state\" must be %q or %q, got %q", Published, Planned, v.Value))
@@ -160,17 +171,18 @@ func hasErrorAbout(l diag.List, s string) bool {
 	return false
 }
 
-// langMap decodes {ja: "...", ko: "..."}.
+// langMap decodes {ja: "...", ko: "..."}; name is how messages call the
+// field (`series field "title"`, `part "title"`).
 func langMap(v *yaml.Node, name string, at func(*yaml.Node, string, ...any) diag.Diagnostic, diags *diag.List) map[string]string {
 	if v.Kind != yaml.MappingNode {
-		*diags = append(*diags, at(v, "%q must map each language to a string, like {ja: \"…\", ko: \"…\"}", name))
+		*diags = append(*diags, at(v, "%s must map each language to a string, like {ja: \"…\", ko: \"…\"}", name))
 		return nil
 	}
 	out := map[string]string{}
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
 		if val.Kind != yaml.ScalarNode || val.Tag != "!!str" {
-			*diags = append(*diags, at(val, "%s.%s must be a string", name, k.Value))
+			*diags = append(*diags, at(val, "%s: %s must be a string", name, k.Value))
 			continue
 		}
 		out[k.Value] = val.Value

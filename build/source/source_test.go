@@ -33,7 +33,7 @@ func TestParsePageFrontMatter(t *testing.T) {
 		{name: "bad date", src: "---\ndate: yesterday\n---\n", wantErr: "p.md:2:7: front matter field \"date\" must be a date"},
 		{name: "tags not a list", src: "---\ntags: k8s\n---\n", wantErr: "p.md:2:7: front matter field \"tags\" must be a list of strings"},
 		{name: "draft not bool", src: "---\ndraft: maybe\n---\n", wantErr: "p.md:2:8: front matter field \"draft\" must be true or false"},
-		{name: "malformed yaml", src: "---\ntitle: x\n  bad: : y\n---\n", wantErr: "p.md:3:1: front matter:"},
+		{name: "malformed yaml", src: "---\ntitle: x\n  bad: : y\n---\n", wantErr: "p.md:3:6: front matter: mapping values are not allowed in this context"},
 		{name: "unclosed", src: "---\ntitle: x\nbody\n", wantErr: "p.md:1:1: front matter opened with \"---\" is never closed"},
 		{name: "malformed toml", src: "+++\ntitle = \n+++\n", wantErr: "p.md:2:"},
 		{name: "toml wrong type", src: "+++\npart = \"x\"\n+++\n", wantErr: "p.md:2:1: front matter field \"part\""},
