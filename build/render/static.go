@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
 // StaticFile is one file of the theme's static/ folder.
@@ -22,30 +25,50 @@ type StaticFile struct {
 }
 
 // Static returns the theme's static/ files, sorted by Path, to be copied
-// into the site root. A theme without static/ has none.
+// into the site root. A theme without static/ has none. A file that
+// cannot be read (a symbolic link out of the site among them) or whose
+// name cannot be an output path is an error at its path; the error is a
+// diag.List of every such file.
 func (th *Theme) Static() ([]StaticFile, error) {
 	root := path.Join(th.dir, "static")
 	if ok, err := afero.DirExists(th.fsys, root); err != nil || !ok {
-		return nil, err
+		if err != nil {
+			return nil, diag.List{diag.File(root, "%v", err)}
+		}
+		return nil, nil
 	}
 	var files []StaticFile
+	var diags diag.List
 	err := afero.Walk(th.fsys, root, func(p string, info os.FileInfo, err error) error {
+		p = filepath.ToSlash(p)
 		if err != nil {
-			return err
+			diags = append(diags, diag.File(p, "%v", err))
+			return nil
 		}
 		if info.IsDir() || strings.HasPrefix(info.Name(), ".") {
 			return nil
 		}
+		rel := strings.TrimPrefix(p, root)
+		for _, seg := range strings.Split(strings.TrimPrefix(rel, "/"), "/") {
+			if err := source.CheckSegment(seg); err != nil {
+				diags = append(diags, diag.File(p, "this file name cannot be published: %v", err))
+				return nil
+			}
+		}
 		data, err := afero.ReadFile(th.fsys, p)
 		if err != nil {
-			return err
+			diags = append(diags, diag.File(p, "%v", err))
+			return nil
 		}
-		rel := strings.TrimPrefix(filepath.ToSlash(p), filepath.ToSlash(root))
 		files = append(files, StaticFile{Path: "/" + strings.TrimPrefix(rel, "/"), Source: p, Data: data})
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		diags = append(diags, diag.File(root, "%v", err))
+	}
+	if len(diags) > 0 {
+		diags.Sort()
+		return nil, diags
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil

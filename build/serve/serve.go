@@ -26,6 +26,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
@@ -101,7 +102,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if opts.Heartbeat <= 0 {
 		opts.Heartbeat = 15 * time.Second
 	}
-	in, err := SiteFs(opts.Root)
+	in, err := source.SiteFS(opts.Root)
 	if err != nil {
 		return nil, err
 	}

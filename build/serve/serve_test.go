@@ -21,6 +21,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
 const article = "content/ja/cka/05-ha-cluster.md"
@@ -211,7 +212,7 @@ func TestSameAsFullBuild(t *testing.T) {
 
 func mustSiteFs(t *testing.T, root string) afero.Fs {
 	t.Helper()
-	fs, err := SiteFs(root)
+	fs, err := source.SiteFS(root)
 	must(t, err)
 	return fs
 }
@@ -264,8 +265,8 @@ func TestNothingOutsideTheSite(t *testing.T) {
 	if err == nil {
 		t.Fatal("a build reading symbolic links out of the site succeeded")
 	}
-	if !strings.Contains(err.Error(), ErrOutside.Error()) {
-		t.Fatalf("build error %v, want %q", err, ErrOutside)
+	if !strings.Contains(err.Error(), source.ErrOutside.Error()) {
+		t.Fatalf("build error %v, want %q", err, source.ErrOutside)
 	}
 	if strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), "root:x:") {
 		t.Fatal("the build error quotes the outside file")
@@ -320,51 +321,6 @@ func TestNothingOutsideTheSite(t *testing.T) {
 	}
 	if e := openStream(t, ts.Client(), ts.URL+"/_kakehashi/events").next(t); e.Name != "error" || strings.Contains(e.Data, secret) {
 		t.Errorf("event %+v: want an error that does not quote the outside file", e)
-	}
-}
-
-// TestSiteFs reads through symbolic links that stay inside the site and
-// refuses those that leave it.
-func TestSiteFs(t *testing.T) {
-	root := t.TempDir()
-	outside := t.TempDir()
-	writeFile(t, root, "content/ja/a.md", "inside")
-	writeFile(t, outside, "b.md", "outside")
-	must(t, os.Symlink(filepath.Join(root, "content/ja/a.md"), filepath.Join(root, "content/ja/in.md")))
-	must(t, os.Symlink("../ja/a.md", filepath.Join(root, "content/in-rel.md")))
-	must(t, os.Symlink(filepath.Join(outside, "b.md"), filepath.Join(root, "content/ja/out.md")))
-	must(t, os.Symlink("../../../"+filepath.Base(outside)+"/b.md", filepath.Join(root, "content/ja/out-rel.md")))
-	must(t, os.Symlink(outside, filepath.Join(root, "content/dir")))
-	fsys, err := SiteFs(root)
-	must(t, err)
-	tests := []struct {
-		path string
-		want string // "" = refused
-	}{
-		{"content/ja/a.md", "inside"},
-		{"content/ja/in.md", "inside"},
-		{"content/ja/out.md", ""},
-		{"content/ja/out-rel.md", ""},
-		{"content/dir/b.md", ""},
-		{"../" + filepath.Base(outside) + "/b.md", ""},
-	}
-	for _, tc := range tests {
-		b, err := afero.ReadFile(fsys, tc.path)
-		if tc.want == "" {
-			if err == nil {
-				t.Errorf("%s: read %q, want refused", tc.path, b)
-			}
-			continue
-		}
-		if err != nil || string(b) != tc.want {
-			t.Errorf("%s: %q, %v; want %q", tc.path, b, err, tc.want)
-		}
-	}
-	if _, err := fsys.Stat("content/dir"); err == nil {
-		t.Error("stat through a link out of the site succeeded")
-	}
-	if err := afero.WriteFile(fsys, "content/ja/new.md", []byte("x"), 0o644); err == nil {
-		t.Error("the site filesystem is writable")
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -57,6 +59,19 @@ type Content struct {
 
 // SeriesDir is the folder under the content root holding series files.
 const SeriesDir = "series"
+
+// MaxFileSize is the largest content file (a page or a series file) a
+// build reads: 8 MiB, some hundred times a long article. A larger file is
+// an error at its path, reported before it is read, so that no file can
+// make a build slow or large.
+const MaxFileSize = 8 << 20
+
+func humanSize(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+}
 
 // Load reads every page under root/<lang>/ and every series file under
 // root/series/. It reports all problems it finds, not only the first.
@@ -108,16 +123,34 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 			diags = append(diags, diag.File(p, "%v", err))
 			return nil
 		}
-		p = strings.ReplaceAll(p, "\\", "/")
+		// On Windows the walk gives back slashes; elsewhere a back slash
+		// is part of a name, which CheckSegment refuses below.
+		p = filepath.ToSlash(p)
 		name := info.Name()
 		if info.IsDir() {
 			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 				return fs.SkipDir
 			}
+			if p != root {
+				if err := CheckSegment(name); err != nil {
+					diags = append(diags, diag.File(p, "this folder name cannot be published: %v", err))
+					return fs.SkipDir
+				}
+			}
 			return nil
 		}
 		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
 			return nil // dot files and editor backups
+		}
+		if err := CheckSegment(name); err != nil {
+			if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+				diags = append(diags, diag.File(p, "this file name cannot be published: %v", err))
+			}
+			return nil
+		}
+		if info.Size() > MaxFileSize {
+			diags = append(diags, diag.File(p, "the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(info.Size()), humanSize(MaxFileSize)))
+			return nil
 		}
 		rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
 		first, rest, _ := strings.Cut(rel, "/")
@@ -229,7 +262,7 @@ func isSeriesFile(name string) bool {
 }
 
 func read(fsys afero.Fs, p string, diags *diag.List) ([]byte, bool) {
-	src, err := afero.ReadFile(fsys, p)
+	src, err := readLimited(fsys, p)
 	if err != nil {
 		*diags = append(*diags, diag.File(p, "%v", err))
 		return nil, false
@@ -239,6 +272,24 @@ func read(fsys afero.Fs, p string, diags *diag.List) ([]byte, bool) {
 		return nil, false
 	}
 	return Normalize(src), true
+}
+
+// readLimited reads a content file of at most MaxFileSize bytes; the
+// walk checked the size, and this holds even if the file grew since.
+func readLimited(fsys afero.Fs, p string) ([]byte, error) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if len(src) > MaxFileSize {
+		return nil, fmt.Errorf("the file is over the limit of %s for one content file: split it into several parts", humanSize(MaxFileSize))
+	}
+	return src, nil
 }
 
 // CheckUTF8 reports the first invalid UTF-8 sequence of src, if any.
