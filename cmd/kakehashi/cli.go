@@ -18,6 +18,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
 const usage = `kakehashi builds a course site in Japanese and Korean.
@@ -142,7 +143,12 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)
 	opts.Progress = prog.update
-	b, err := build.New(siteFs(src), opts)
+	in, err := siteFs(src)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
+		return 2
+	}
+	b, err := build.New(in, opts)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 1
@@ -255,13 +261,10 @@ func withCache(o build.Options, src string, off bool) build.Options {
 	return o
 }
 
-// siteFs is the site folder as the build's input filesystem.
-func siteFs(src string) afero.Fs {
-	abs, err := filepath.Abs(src)
-	if err != nil {
-		abs = src
-	}
-	return afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), abs))
+// siteFs is the site folder as every command reads it: confined to the
+// folder, so that no symbolic link publishes a file from elsewhere.
+func siteFs(src string) (afero.Fs, error) {
+	return source.SiteFS(src)
 }
 
 func plural(n int) string {
@@ -345,7 +348,12 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi render: --lang must be ja or ko, got %q\n", lang)
 		return 2
 	}
-	b, err := build.New(siteFs(src), build.Options{})
+	in, err := siteFs(src)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
+		return 2
+	}
+	b, err := build.New(in, build.Options{})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
 		return 1

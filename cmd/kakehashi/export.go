@@ -37,7 +37,12 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	if out == "" {
 		out = filepath.Join(src, "public-offline")
 	}
-	b, err := build.New(siteFs(src), withWasm(build.Options{Drafts: drafts, ExplicitIndex: true}, src))
+	in, err := siteFs(src)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
+		return 2
+	}
+	b, err := build.New(in, withWasm(build.Options{Drafts: drafts, ExplicitIndex: true}, src))
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 		return 1
