@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/spf13/afero"
@@ -74,17 +75,15 @@ func (r *Registry) LoadTemplates(fsys afero.Fs, dir string) ([]string, diag.List
 	return overridden, errs
 }
 
-// templateDiag places a template parse error at its line in the file.
+// templateDiag places a template parse error at its line in the file,
+// at the column of what it is about (see TemplateErrorCol).
 func templateDiag(p string, src []byte, err error) diag.Diagnostic {
 	m := templateErr.FindStringSubmatch(err.Error())
 	if m == nil {
 		return diag.File(p, "%v", err)
 	}
 	line, _ := strconv.Atoi(m[1])
-	col := 1
-	if m[2] != "" {
-		col, _ = strconv.Atoi(m[2])
-	}
+	col := max(TemplateErrorCol(diag.LineText(src, line), m[3]), 1)
 	return diag.AtLine(p, src, line, col, "%s", m[3])
 }
 
@@ -110,4 +109,139 @@ func templateRender(t *template.Template, p string) RenderFunc {
 		_, err = w.Write(buf.Bytes())
 		return err
 	}
+}
+
+var (
+	// tmplQuoted is a quoted token in a text/template error: "foo", '<'.
+	tmplQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)+'`)
+	// tmplKeyword names the action a text/template error is about.
+	tmplKeyword = regexp.MustCompile(`unexpected \{\{(\w+)\}\}|missing value for (\w+)|in (\w+) clause|declarations in (\w+)`)
+)
+
+// TemplateErrorCol finds the 1-based column, in characters, of what a
+// text/template parse error msg is about on line, the line the error
+// names: text/template gives only the line. It looks, inside the line's
+// actions, for the token the message quotes (function "foo" not defined,
+// unexpected "}" in operand, bad character U+003C '<'), else for the
+// action the message names ({{end}}, missing value for if), else for the
+// opening of the first action; it returns 0 when the line has no action.
+// build/render places theme template errors with it too.
+func TemplateErrorCol(line, msg string) int {
+	type span struct{ start, inner, end int } // "{{", after "{{", after "}}"
+	var actions []span
+	for i := 0; ; {
+		j := strings.Index(line[i:], "{{")
+		if j < 0 {
+			break
+		}
+		s := span{start: i + j, inner: i + j + 2, end: len(line)}
+		if k := strings.Index(line[s.inner:], "}}"); k >= 0 {
+			s.end = s.inner + k + 2
+		}
+		actions = append(actions, s)
+		i = s.end
+		if i >= len(line) {
+			break
+		}
+	}
+	if len(actions) == 0 {
+		return 0
+	}
+	col := func(off int) int { return utf8.RuneCountInString(line[:off]) + 1 }
+	if m := tmplKeyword.FindStringSubmatch(msg); m != nil {
+		kw := m[1] + m[2] + m[3] + m[4]
+		var named []span
+		for _, a := range actions {
+			words := strings.Fields(strings.TrimPrefix(strings.TrimSuffix(line[a.inner:a.end], "}}"), "-"))
+			if len(words) > 0 && words[0] == "else" {
+				words = words[1:]
+			}
+			if len(words) > 0 && strings.TrimSuffix(words[0], "-") == kw {
+				named = append(named, a)
+			}
+		}
+		if len(named) > 0 {
+			actions = named[:1]
+		}
+		if !tmplQuoted.MatchString(msg) {
+			return col(actions[0].start)
+		}
+	}
+	var needle string
+	last := false
+	switch {
+	case strings.Contains(msg, "unterminated quoted string"):
+		needle, last = `"`, true
+	case strings.Contains(msg, "unterminated raw quoted string"):
+		needle, last = "`", true
+	case strings.Contains(msg, "unterminated character constant"):
+		needle, last = "'", true
+	case strings.Contains(msg, "comment"):
+		needle = "/*"
+	case strings.Contains(msg, "unclosed left paren"):
+		needle = "("
+	default:
+		if q := tmplQuoted.FindString(msg); q != "" {
+			if q[0] == '\'' {
+				q = `"` + strings.ReplaceAll(q[1:len(q)-1], `"`, `\"`) + `"`
+			}
+			needle, _ = strconv.Unquote(q)
+		}
+	}
+	if needle != "" {
+		for _, a := range actions {
+			text := line[a.inner:a.end]
+			if needle != "}}" {
+				text = strings.TrimSuffix(text, "}}")
+			}
+			switch {
+			case needle == "(":
+				// The "(" no ")" closes.
+				var open []int
+				for i := 0; i < len(text); i++ {
+					switch text[i] {
+					case '(':
+						open = append(open, i)
+					case ')':
+						if len(open) > 0 {
+							open = open[:len(open)-1]
+						}
+					}
+				}
+				if len(open) > 0 {
+					return col(a.inner + open[0])
+				}
+				continue
+			case last && strings.Count(text, needle)%2 == 0:
+				continue // its quotes are closed
+			}
+			if i := findToken(text, needle, last); i >= 0 {
+				return col(a.inner + i)
+			}
+		}
+	}
+	return col(actions[0].start)
+}
+
+// findToken is the byte offset of needle in text (the last one if last),
+// not inside a longer name when needle is a name, or -1.
+func findToken(text, needle string, last bool) int {
+	name := func(b byte) bool {
+		return b == '_' || b == '$' || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z' || b >= utf8.RuneSelf
+	}
+	isName := name(needle[0]) && name(needle[len(needle)-1])
+	found := -1
+	for i := 0; i+len(needle) <= len(text); i++ {
+		if text[i:i+len(needle)] != needle {
+			continue
+		}
+		if isName && (i > 0 && name(text[i-1]) || i+len(needle) < len(text) && name(text[i+len(needle)])) {
+			continue
+		}
+		found = i
+		if !last {
+			break
+		}
+	}
+	return found
 }

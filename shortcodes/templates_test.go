@@ -1,0 +1,42 @@
+package shortcodes
+
+import (
+	"testing"
+
+	"github.com/spf13/afero"
+)
+
+// TestTemplateParseErrorColumns pins where parse errors of site shortcode
+// templates are reported: text/template names only the line, the column
+// is that of the token or action the message is about.
+func TestTemplateParseErrorColumns(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"undefined function", "<p>\n  <b>{{ .Lang }}</b> {{ nosuch .Args }}\n",
+			`sc/x.html:2:25: function "nosuch" not defined`},
+		{"stray brace", "<p>{{ .Lang }}{{ .Args } }}</p>", `sc/x.html:1:24: unexpected "}" in operand`},
+		{"bad character", "<p>{{ .Lang # }}</p>", `sc/x.html:1:13: unexpected "#" in operand`},
+		{"undefined variable", "<p>{{ $x }}</p>", `sc/x.html:1:7: undefined variable "$x"`},
+		{"bad number", "<p>{{ 1x }}</p>", `sc/x.html:1:7: bad number syntax: "1x"`},
+		{"unexpected end", "<p>{{ .Lang }}</p>\n  {{ end }}", `sc/x.html:2:3: unexpected {{end}}`},
+		{"missing value", "<p>{{ .Lang }}{{ if }}{{ end }}</p>", `sc/x.html:1:15: missing value for if`},
+		{"template clause", "<p>{{ .Lang }} {{ template }}</p>", `sc/x.html:1:28: unexpected "}}" in template clause`},
+		{"unterminated string", `<p>{{ T "a" }}{{ T "b }}</p>`, `sc/x.html:1:20: unterminated quoted string`},
+		{"unclosed paren", `<p>{{ T (print "a") (print "b" }}</p>`, `sc/x.html:1:21: unclosed left paren`},
+		{"wide characters before", "<p>日本語 {{ nosuch }}</p>", `sc/x.html:1:11: function "nosuch" not defined`},
+		{"no action on the line", "<p>\n{{ .Lang \n", `sc/x.html:3:1: unclosed action started at x.html:2`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fs := afero.NewMemMapFs()
+			if err := afero.WriteFile(fs, "sc/x.html", []byte(tt.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, errs := NewRegistry().LoadTemplates(fs, "sc")
+			if len(errs) != 1 || errs[0].Header() != tt.want {
+				t.Fatalf("got %v\nwant %q", errs, tt.want)
+			}
+		})
+	}
+}
