@@ -384,7 +384,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name:  "syntax error on a known line",
 			files: map[string]string{"theme/layouts/home.html": "{{define \"title\"}}x{{end}}\n{{define \"main\"}}\n\n    <main>{{.Title</main>{{end}}\n"},
-			want:  []string{`^theme/layouts/home\.html:4:5: .*bad character`},
+			want:  []string{`^theme/layouts/home\.html:4:19: .*bad character`},
 		},
 		{
 			name:  "syntax error in a partial",
@@ -394,7 +394,7 @@ func TestLoadErrors(t *testing.T) {
 		{
 			name:  "unknown function",
 			files: map[string]string{"theme/layouts/root.html": "{{define \"title\"}}x{{end}}{{define \"main\"}}\n{{nosuch .}}{{end}}\n"},
-			want:  []string{`^theme/layouts/root\.html:2:1: .*"nosuch" not defined`},
+			want:  []string{`^theme/layouts/root\.html:2:3: .*"nosuch" not defined`},
 		},
 		{
 			name:  "escaping error",

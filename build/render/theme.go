@@ -46,6 +46,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/i18n"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
 	"github.com/spf13/afero"
 )
 
@@ -280,10 +281,14 @@ func (th *Theme) Render(w io.Writer, p *Page) error {
 // for execution errors, "template: NAME:LINE:COL: msg".
 var parseErrRE = regexp.MustCompile(`^template: ([^:]+):(\d+):(?:(\d+):)? ?(.*)$`)
 
+// nameErrRE matches an execution error without a place, "template: NAME: msg".
+var nameErrRE = regexp.MustCompile(`^template: ([^:]+): (.*)$`)
+
 // locRE matches the ":LINE:COL" that ends parse.Tree.ErrorContext's location.
 var locRE = regexp.MustCompile(`:(\d+):(\d+)$`)
 
-// parseDiag places a template parse error in its file.
+// parseDiag places a template parse error in its file, at the column of
+// the token or action it is about: text/template gives only the line.
 func (th *Theme) parseDiag(p string, err error) diag.Diagnostic {
 	msg := err.Error()
 	m := parseErrRE.FindStringSubmatch(msg)
@@ -296,7 +301,11 @@ func (th *Theme) parseDiag(p string, err error) diag.Diagnostic {
 		file, src = p, th.sources[p]
 	}
 	line, _ := strconv.Atoi(m[2])
-	return diag.AtLine(file, src, line, firstCol(src, line), "%s", m[4])
+	col := shortcodes.TemplateErrorCol(diag.LineText(src, line), m[4])
+	if col == 0 {
+		col = firstCol(src, line)
+	}
+	return diag.AtLine(file, src, line, col, "%s", m[4])
 }
 
 // execDiag places an execution error in its template file.
@@ -308,6 +317,11 @@ func (th *Theme) execDiag(l *layout, err error) error {
 	msg := err.Error()
 	m := parseErrRE.FindStringSubmatch(msg)
 	if m == nil {
+		// "template: NAME: msg", without a place: name the file
+		// defining NAME.
+		if n := nameErrRE.FindStringSubmatch(msg); n != nil && l.files[n[1]] != "" {
+			return diag.File(l.files[n[1]], "%s", n[2])
+		}
 		return diag.File(th.dir, "%s", msg)
 	}
 	src, ok := th.sources[m[1]]
