@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"errors"
 	"regexp"
 	"sort"
@@ -223,9 +224,15 @@ func decodeTOML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 	if err := toml.Unmarshal(fm, &m); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
+			// go-toml counts the column in bytes.
 			row, col := de.Position()
 			l, _ := diag.Position(src, start)
-			return FrontMatter{}, diag.List{diag.AtLine(p, src, l+row-1, col, "front matter: %s", de.Error())}
+			off := diag.Offset(src, l+row-1, 1)
+			end := len(src)
+			if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+				end = off + i
+			}
+			return FrontMatter{}, diag.List{diag.At(p, src, min(off+max(col-1, 0), end), "front matter: %s", de.Error())}
 		}
 		return FrontMatter{}, diag.List{diag.At(p, src, start, "front matter: %v", err)}
 	}

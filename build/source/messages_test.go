@@ -79,6 +79,7 @@ func TestFrontMatterMessages(t *testing.T) {
 		{"explicit tag", "---\ntitle: x\npart: !!int five\n---\n", "p.md:3:7: front matter: cannot decode !!str `five` as a !!int"},
 		{"unknown anchor", "---\ntitle: *x\n---\n", `p.md:2:9: front matter: unknown anchor 'x' referenced`},
 		{"toml", "+++\ntitle = \n+++\n", `p.md:2:9: front matter: toml: unexpected character U+000A at start of value`},
+		{"toml after wide characters", "+++\ntitle = \"日本語\" x\n+++\n", `p.md:2:15: front matter: toml: expected newline but got U+0078 'x'`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
