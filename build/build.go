@@ -236,6 +236,15 @@ type Result struct {
 	Pages []*render.Page
 }
 
+// InterruptedError is the error of a build stopped by its context (Ctrl-C,
+// or the authoring server starting a newer build): not a fault of the
+// input, so it names no file.
+type InterruptedError struct{ Err error }
+
+func (e *InterruptedError) Error() string { return "build interrupted: " + e.Err.Error() }
+
+func (e *InterruptedError) Unwrap() error { return e.Err }
+
 // Build runs the whole pipeline into memory. On failure the error is a
 // diag.List holding every error of the stage that failed, and the Builder
 // keeps what the last good build had.
@@ -262,6 +271,9 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	warnings := append(diag.List(nil), b.themeWarn...)
 	langs := b.bundle.Langs()
 	content, ldiags := b.loader.Load(ctx, b.in, o.ContentDir, langs)
+	if err := ctx.Err(); err != nil {
+		return nil, &InterruptedError{Err: err}
+	}
 	if err := ldiags.Err(); err != nil {
 		return nil, err
 	}
@@ -304,6 +316,9 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 		}
 	}
 	pages, mds, pdiags := r.renderAll()
+	if err := ctx.Err(); err != nil {
+		return nil, &InterruptedError{Err: err}
+	}
 	warnings = append(warnings, pdiags.Warnings()...)
 	if err := pdiags.Err(); err != nil {
 		return nil, err
@@ -658,9 +673,6 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, diag.List) {
 	}
 	close(work)
 	wg.Wait()
-	if err := r.ctx.Err(); err != nil {
-		diags = append(diags, diag.Diagnostic{Msg: "build interrupted: " + err.Error()})
-	}
 	diags.Sort()
 	return data, mds, diags
 }
