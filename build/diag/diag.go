@@ -46,12 +46,13 @@ func At(path string, src []byte, off int, format string, args ...any) Diagnostic
 // many diagnostics in a large file stays fast.
 type Index struct {
 	src    []byte
-	starts []int // byte offset of each line's start
+	text   string // src as a string: lines are slices of it, never copies
+	starts []int  // byte offset of each line's start
 }
 
 // NewIndex indexes the lines of src.
 func NewIndex(src []byte) *Index {
-	x := &Index{src: src, starts: []int{0}}
+	x := &Index{src: src, text: string(src), starts: []int{0}}
 	for i, c := range src {
 		if c == '\n' {
 			x.starts = append(x.starts, i+1)
@@ -69,7 +70,7 @@ func (x *Index) line(n int) (string, bool) {
 	if n < len(x.starts) {
 		end = x.starts[n] - 1
 	}
-	return strings.TrimSuffix(string(x.src[start:end]), "\r"), true
+	return strings.TrimSuffix(x.text[start:end], "\r"), true
 }
 
 // At builds a diagnostic for the byte offset off of the indexed source.
@@ -291,4 +292,74 @@ func FromError(err error) List {
 		return List{d}
 	}
 	return List{{Msg: err.Error()}}
+}
+
+// PerFile is how many diagnostics the build reports for one file before
+// summing up the rest (see List.CapPerFile).
+const PerFile = 20
+
+// CapPerFile keeps at most n diagnostics of each file (errors before
+// warnings, in their order) and puts in place of the first one dropped a
+// single "and N more in this file" at its position. The summary is an
+// error when an error was dropped, so a capped list has errors exactly
+// when l has. n < 1 returns l unchanged; l itself is not modified.
+func (l List) CapPerFile(n int) List {
+	if n < 1 {
+		return l
+	}
+	type file struct{ errors, warnings, keptErrors, keptWarnings, dropped int }
+	files := map[string]*file{}
+	over := false
+	for _, d := range l {
+		f := files[d.Path]
+		if f == nil {
+			f = &file{}
+			files[d.Path] = f
+		}
+		if d.Severity == Error {
+			f.errors++
+		} else {
+			f.warnings++
+		}
+		over = over || f.errors+f.warnings > n
+	}
+	if !over {
+		return l
+	}
+	for _, f := range files {
+		f.keptErrors = min(f.errors, n)
+		f.keptWarnings = min(f.warnings, n-f.keptErrors)
+		f.dropped = f.errors + f.warnings - f.keptErrors - f.keptWarnings
+	}
+	out := make(List, 0, min(len(l), (n+1)*len(files)))
+	summary := map[string]int{} // path → index of its summary in out
+	droppedError := map[string]bool{}
+	for _, d := range l {
+		f := files[d.Path]
+		switch {
+		case d.Severity == Error && f.keptErrors > 0:
+			f.keptErrors--
+			out = append(out, d)
+			continue
+		case d.Severity != Error && f.keptWarnings > 0:
+			f.keptWarnings--
+			out = append(out, d)
+			continue
+		}
+		droppedError[d.Path] = droppedError[d.Path] || d.Severity == Error
+		if _, ok := summary[d.Path]; !ok {
+			summary[d.Path] = len(out)
+			s := d
+			s.Msg = fmt.Sprintf("and %d more in this file", f.dropped)
+			out = append(out, s)
+		}
+	}
+	// Whether an error was dropped is known once the whole list is seen.
+	for path, i := range summary {
+		out[i].Severity = Warning
+		if droppedError[path] {
+			out[i].Severity = Error
+		}
+	}
+	return out
 }

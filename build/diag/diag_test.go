@@ -120,3 +120,74 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestCapPerFile checks the per-file cap: order kept, errors kept before
+// warnings, one summary per capped file at the place of the first
+// diagnostic dropped, and an error summary whenever an error was dropped.
+func TestCapPerFile(t *testing.T) {
+	e := func(path string, line int) Diagnostic {
+		return Diagnostic{Path: path, Line: line, Col: 1, Msg: fmt.Sprintf("e%d", line)}
+	}
+	w := func(path string, line int) Diagnostic { return e(path, line).AsWarning() }
+	many := func(path string, n int, mk func(string, int) Diagnostic) List {
+		var l List
+		for i := 1; i <= n; i++ {
+			l = append(l, mk(path, i))
+		}
+		return l
+	}
+	// brief prints a list as "path:line:severity" items, summaries as
+	// "path:line:+N" (E or W for their severity).
+	brief := func(l List) string {
+		var parts []string
+		for _, d := range l {
+			sev := "E"
+			if d.Severity == Warning {
+				sev = "W"
+			}
+			if strings.HasPrefix(d.Msg, "and ") {
+				var n int
+				fmt.Sscanf(d.Msg, "and %d more in this file", &n)
+				parts = append(parts, fmt.Sprintf("%s:%d:+%d%s", d.Path, d.Line, n, sev))
+				continue
+			}
+			parts = append(parts, fmt.Sprintf("%s:%d:%s", d.Path, d.Line, sev))
+		}
+		return strings.Join(parts, " ")
+	}
+	tests := []struct {
+		name string
+		l    List
+		n    int
+		want string
+	}{
+		{"under the cap", List{e("a", 1), w("a", 2)}, 2, "a:1:E a:2:W"},
+		{"no cap", many("a", 3, e), 0, "a:1:E a:2:E a:3:E"},
+		{"errors over", many("a", 4, e), 2, "a:1:E a:2:E a:3:+2E"},
+		{"warnings over", many("a", 3, w), 2, "a:1:W a:2:W a:3:+1W"},
+		{"errors kept before warnings", List{w("a", 1), w("a", 2), e("a", 3)}, 2, "a:1:W a:2:+1W a:3:E"},
+		{"a dropped error makes an error summary", List{e("a", 1), e("a", 2), w("a", 3), e("a", 4), e("a", 5)}, 2, "a:1:E a:2:E a:3:+3E"},
+		{"per file", append(append(many("a", 3, e), many("b", 1, e)...), e("a", 9)), 2,
+			"a:1:E a:2:E a:3:+2E b:1:E"},
+		{"file-less diagnostics count as one file", List{{Msg: "x"}, {Msg: "y"}}, 1, ":0:E :0:+1E"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := brief(tt.l)
+			got := tt.l.CapPerFile(tt.n)
+			if s := brief(got); s != tt.want {
+				t.Errorf("got  %s\nwant %s", s, tt.want)
+			}
+			if brief(tt.l) != before {
+				t.Errorf("the list was modified: %s", brief(tt.l))
+			}
+			if (tt.l.Err() == nil) != (got.Err() == nil) {
+				t.Errorf("errors before %v, after %v", tt.l.Err() != nil, got.Err() != nil)
+			}
+		})
+	}
+	got := many("p.md", 30, e).CapPerFile(PerFile)
+	if len(got) != PerFile+1 || got[PerFile].Header() != "p.md:21:1: and 10 more in this file" {
+		t.Errorf("%d diagnostics, last %q", len(got), got[len(got)-1].Header())
+	}
+}
