@@ -2,12 +2,18 @@
 // publishes it to a folder atomically. Files are written into a temporary
 // folder beside the destination, which is swapped in only when every file
 // is written: a failed or interrupted build leaves the previous output as
-// it was.
+// it was. It writes nowhere else: every output path is checked (CheckPath)
+// to stay inside the folder, every folder written holds a marker
+// (IsOutput), and CheckDest refuses a destination holding anything that
+// is not a previous output. Lock keeps two builds of a site from
+// overlapping.
 package output
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -23,11 +29,14 @@ import (
 // Site is a built site: output paths ("ja/cka/05-ha-cluster/index.html")
 // mapped to their bytes. A file may be lazy: made only when first read
 // (the authoring server builds the search index only when a reader
-// searches). It is safe for concurrent use.
+// searches). A path that CheckPath refuses is not stored: the first one is
+// kept as the site's error (see Err), and Publish refuses such a site. It
+// is safe for concurrent use.
 type Site struct {
-	mu    sync.Mutex
-	files map[string][]byte
-	lazy  map[string]*Lazy
+	mu      sync.Mutex
+	files   map[string][]byte
+	lazy    map[string]*Lazy
+	refused error
 }
 
 // Lazy is a file made on first read, once.
@@ -59,22 +68,49 @@ func (l *Lazy) Bytes() []byte {
 // New returns an empty Site.
 func New() *Site { return &Site{files: map[string][]byte{}, lazy: map[string]*Lazy{}} }
 
-// Put stores a file, replacing any earlier one at the same path.
+// Put stores a file, replacing any earlier one at the same path. A leading
+// "/" is dropped; a path CheckPath refuses is not stored, and makes Err
+// report it.
 func (s *Site) Put(p string, b []byte) {
 	p = strings.TrimPrefix(p, "/")
 	s.mu.Lock()
+	if s.refuse(p) {
+		s.mu.Unlock()
+		return
+	}
 	s.files[p] = b
 	delete(s.lazy, p)
 	s.mu.Unlock()
 }
 
-// PutLazy stores a file made on first read.
+// PutLazy stores a file made on first read, refusing a path as Put does.
 func (s *Site) PutLazy(p string, l *Lazy) {
 	p = strings.TrimPrefix(p, "/")
 	s.mu.Lock()
+	if s.refuse(p) {
+		s.mu.Unlock()
+		return
+	}
 	s.lazy[p] = l
 	delete(s.files, p)
 	s.mu.Unlock()
+}
+
+// refuse reports whether p is refused, keeping the first refusal. The
+// caller holds s.mu.
+func (s *Site) refuse(p string) bool {
+	err := CheckPath(p)
+	if err != nil && s.refused == nil {
+		s.refused = err
+	}
+	return err != nil
+}
+
+// Err reports the first path Put or PutLazy refused, or nil.
+func (s *Site) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.refused
 }
 
 // Get returns a file's bytes, making a lazy file.
@@ -142,7 +178,7 @@ func (s *Site) Size() (files int, bytes int64) {
 func (s *Site) Clone() *Site {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := &Site{files: make(map[string][]byte, len(s.files)), lazy: make(map[string]*Lazy, len(s.lazy))}
+	c := &Site{files: make(map[string][]byte, len(s.files)), lazy: make(map[string]*Lazy, len(s.lazy)), refused: s.refused}
 	for p, b := range s.files {
 		c.files[p] = b
 	}
@@ -152,64 +188,31 @@ func (s *Site) Clone() *Site {
 	return c
 }
 
-// tmpPrefix names the temporary folders beside the destination.
-const tmpPrefix = ".kakehashi-tmp-"
-
 // Publish writes s to dest on fsys atomically: into a fresh temporary folder
-// beside dest, then swapped in with renames. Temporary folders left by an
-// interrupted earlier build are removed first.
+// beside dest, then swapped in (see Stage and Staging.Commit). A site
+// holding a path that Put refused is not written at all.
 func Publish(ctx context.Context, fsys afero.Fs, dest string, s *Site) error {
-	dest = filepath.Clean(dest)
-	parent, base := filepath.Dir(dest), filepath.Base(dest)
-	if err := fsys.MkdirAll(parent, 0o755); err != nil {
+	if err := s.Err(); err != nil {
 		return err
 	}
-	removeStale(fsys, parent, base)
-	tmp := filepath.Join(parent, fmt.Sprintf("%s%s-%d", tmpPrefix, base, os.Getpid()))
-	if err := fsys.RemoveAll(tmp); err != nil {
+	st, err := Stage(fsys, dest)
+	if err != nil {
 		return err
 	}
-	if err := writeAll(ctx, fsys, tmp, s); err != nil {
-		fsys.RemoveAll(tmp)
+	if err := writeAll(ctx, st, s); err != nil {
+		st.Abort()
 		return err
 	}
 	if err := ctx.Err(); err != nil {
-		fsys.RemoveAll(tmp)
+		st.Abort()
 		return err
 	}
-	return swap(fsys, tmp, dest)
+	return st.Commit()
 }
 
-func removeStale(fsys afero.Fs, parent, base string) {
-	entries, err := afero.ReadDir(fsys, parent)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		n := e.Name()
-		if strings.HasPrefix(n, tmpPrefix+base+"-") || strings.HasPrefix(n, tmpPrefix+"old-"+base+"-") {
-			fsys.RemoveAll(filepath.Join(parent, n))
-		}
-	}
-}
-
-// writeAll writes every file under root, in parallel.
-func writeAll(ctx context.Context, fsys afero.Fs, root string, s *Site) error {
+// writeAll writes every file of s into st, in parallel.
+func writeAll(ctx context.Context, st *Staging, s *Site) error {
 	paths := s.Paths()
-	dirs := map[string]bool{}
-	for _, p := range paths {
-		dirs[path.Dir(p)] = true
-	}
-	dirList := make([]string, 0, len(dirs))
-	for d := range dirs {
-		dirList = append(dirList, d)
-	}
-	sort.Strings(dirList)
-	for _, d := range dirList {
-		if err := fsys.MkdirAll(filepath.Join(root, filepath.FromSlash(d)), 0o755); err != nil {
-			return err
-		}
-	}
 	work := make(chan string)
 	errs := make(chan error, 1)
 	var wg sync.WaitGroup
@@ -219,7 +222,7 @@ func writeAll(ctx context.Context, fsys afero.Fs, root string, s *Site) error {
 			defer wg.Done()
 			for p := range work {
 				b, _ := s.Get(p)
-				if err := afero.WriteFile(fsys, filepath.Join(root, filepath.FromSlash(p)), b, 0o644); err != nil {
+				if err := st.Put(p, b); err != nil {
 					select {
 					case errs <- err:
 					default:
@@ -257,17 +260,21 @@ feed:
 // temporary folder beside the destination as they are produced, and the
 // folder replaces the destination only on Commit. Abort (or a process
 // killed midway) leaves the destination as it was; the next Stage removes
-// the leftovers. Put is safe for concurrent use.
+// the leftovers. The temporary folder is owned (locked) by its Staging for
+// as long as it lives, so that another build's clean-up leaves it alone.
+// Put is safe for concurrent use.
 type Staging struct {
 	fsys       afero.Fs
 	dest, tmp  string
+	own        *claim
+	exchange   func(a, b string) error // swaps two folders in one step
 	mu         sync.Mutex
 	dirs       sync.Map // folder → *folder, made once each
 	files      int
 	bytes      int64
 	committed  bool
 	aborted    bool
-	firstError error
+	firstError error // the first path refused by Reuse
 	after      []func()
 	reuse      map[string]int64 // files to take from the destination on Commit
 	written    int
@@ -280,37 +287,84 @@ func (st *Staging) AfterCommit(fn func()) {
 	st.mu.Unlock()
 }
 
-// Dest is the destination folder.
+// Dest is the destination folder: where a symbolic link given as the
+// destination leads.
 func (st *Staging) Dest() string { return st.dest }
 
 // Fs is the filesystem the site is written to.
 func (st *Staging) Fs() afero.Fs { return st.fsys }
 
-// Stage starts a publication to dest.
+// Stage starts a publication to dest. When dest is a symbolic link (on the
+// OS's filesystem), the site is staged beside the folder it leads to and
+// replaces that folder, so the link stays. dest must be a folder or
+// missing. The temporary folders of builds that are gone are removed
+// first, and when such a build was killed halfway through a swap, the
+// previous site it left beside dest is put back.
 func Stage(fsys afero.Fs, dest string) (*Staging, error) {
-	dest = filepath.Clean(dest)
+	dest, err := resolveDest(fsys, dest)
+	if err != nil {
+		return nil, err
+	}
 	parent, base := filepath.Dir(dest), filepath.Base(dest)
 	if err := fsys.MkdirAll(parent, 0o755); err != nil {
 		return nil, err
 	}
+	if info, err := lstat(fsys, dest); err == nil && !info.IsDir() {
+		return nil, fmt.Errorf("%s is a file, not a folder", dest)
+	}
+	if err := restore(fsys, parent, base, dest); err != nil {
+		return nil, err
+	}
 	removeStale(fsys, parent, base)
-	tmp := filepath.Join(parent, fmt.Sprintf("%s%s-%d", tmpPrefix, base, os.Getpid()))
-	if err := fsys.RemoveAll(tmp); err != nil {
+	tmp, own, err := mkTmp(fsys, parent, base)
+	if err != nil {
 		return nil, err
 	}
-	if err := fsys.MkdirAll(tmp, 0o755); err != nil {
+	if err := afero.WriteFile(fsys, filepath.Join(tmp, MarkerName), []byte(markerText), 0o644); err != nil {
+		fsys.RemoveAll(tmp)
+		own.release()
 		return nil, err
 	}
-	st := &Staging{fsys: fsys, dest: dest, tmp: tmp}
+	st := &Staging{fsys: fsys, dest: dest, tmp: tmp, own: own, exchange: exchange}
 	root := &folder{}
 	root.once.Do(func() {})
 	st.dirs.Store(".", root)
 	return st, nil
 }
 
-// Put writes one file of the new site.
+// resolveDest cleans dest and, on the OS's filesystem, follows it when it
+// is a symbolic link (even one to a folder not made yet), so that the
+// link itself is never replaced.
+func resolveDest(fsys afero.Fs, dest string) (string, error) {
+	dest = filepath.Clean(dest)
+	if !isOS(fsys) {
+		return dest, nil
+	}
+	for range 40 {
+		info, err := os.Lstat(dest)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return dest, nil
+		}
+		to, err := os.Readlink(dest)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(dest), to)
+		}
+		dest = filepath.Clean(to)
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", dest)
+}
+
+// Put writes one file of the new site. A path CheckPath refuses, or that
+// names the marker, is refused with an error naming it.
 func (st *Staging) Put(p string, b []byte) error {
 	p = strings.TrimPrefix(p, "/")
+	full, err := st.path(p)
+	if err != nil {
+		return err
+	}
 	dir := path.Dir(p)
 	st.mu.Lock()
 	if st.committed || st.aborted {
@@ -334,7 +388,15 @@ func (st *Staging) Put(p string, b []byte) error {
 	st.bytes += int64(len(b))
 	st.written++
 	st.mu.Unlock()
-	return afero.WriteFile(st.fsys, filepath.Join(st.tmp, filepath.FromSlash(p)), b, 0o644)
+	return afero.WriteFile(st.fsys, full, b, 0o644)
+}
+
+// path is where the output path p goes in the new site.
+func (st *Staging) path(p string) (string, error) {
+	if p == MarkerName {
+		return "", fmt.Errorf("output path %q is the name of the marker kakehashi keeps in its output folders", p)
+	}
+	return within(st.tmp, p)
 }
 
 // ensureDir makes the folder dir (slash-separated, relative) of the new
@@ -350,7 +412,12 @@ func (st *Staging) ensureDir(dir string) error {
 				return
 			}
 		}
-		if err := st.fsys.Mkdir(filepath.Join(st.tmp, filepath.FromSlash(dir)), 0o755); err != nil && !os.IsExist(err) {
+		full, err := within(st.tmp, dir)
+		if err != nil {
+			f.err = err
+			return
+		}
+		if err := st.fsys.Mkdir(full, 0o755); err != nil && !os.IsExist(err) {
 			f.err = err
 		}
 	})
@@ -379,23 +446,31 @@ func (st *Staging) Abort() {
 	}
 	st.aborted = true
 	st.fsys.RemoveAll(st.tmp)
+	st.own.release()
 }
 
-// Commit swaps the new site in place of the destination.
+// Commit swaps the new site in place of the destination. It fails, leaving
+// the destination as it was, when Reuse was given a path it refused.
 func (st *Staging) Commit() error {
 	st.mu.Lock()
-	if st.aborted {
+	if st.aborted || st.committed {
 		st.mu.Unlock()
-		return fmt.Errorf("output: commit after abort")
+		return fmt.Errorf("output: commit after the publication ended")
 	}
 	st.committed = true
+	defer st.own.release()
+	if err := st.firstError; err != nil {
+		st.fsys.RemoveAll(st.tmp)
+		st.mu.Unlock()
+		return err
+	}
 	err := st.link()
 	if err != nil {
 		st.fsys.RemoveAll(st.tmp)
 		st.mu.Unlock()
 		return fmt.Errorf("output: taking unchanged files from %s: %w", st.dest, err)
 	}
-	err = swap(st.fsys, st.tmp, st.dest)
+	err = st.swap()
 	after := st.after
 	st.mu.Unlock()
 	if err != nil {
@@ -407,29 +482,52 @@ func (st *Staging) Commit() error {
 	return nil
 }
 
-// swap moves tmp into dest's place, keeping dest if anything fails.
-func swap(fsys afero.Fs, tmp, dest string) error {
-	parent, base := filepath.Dir(dest), filepath.Base(dest)
-	old := filepath.Join(parent, fmt.Sprintf("%sold-%s-%d", tmpPrefix, base, os.Getpid()))
-	hadOld := false
-	if _, err := fsys.Stat(dest); err == nil {
-		if err := fsys.Rename(dest, old); err != nil {
+// swap moves the new site into the destination's place, keeping the
+// destination if anything fails. On the OS's filesystem, where it can,
+// it exchanges the two folders in one step: at every moment the
+// destination is either the whole previous site or the whole new one.
+// Elsewhere the previous site is moved aside into an "old" folder, owned
+// by this build until the new site is in, and the next Stage puts it back
+// if the build was killed in between.
+func (st *Staging) swap() error {
+	fsys, tmp, dest := st.fsys, st.tmp, st.dest
+	if _, err := lstat(fsys, dest); errors.Is(err, fs.ErrNotExist) {
+		if err := fsys.Rename(tmp, dest); err != nil {
 			fsys.RemoveAll(tmp)
-			return fmt.Errorf("cannot move the previous %s aside: %w", dest, err)
+			return fmt.Errorf("cannot move the new site into %s: %w", dest, err)
 		}
-		hadOld = true
+		return nil
+	}
+	if isOS(fsys) && st.exchange != nil && st.exchange(tmp, dest) == nil {
+		// tmp now holds the previous site, ownerless: if this build is
+		// killed before it is gone, the next one removes it.
+		fsys.RemoveAll(tmp)
+		return nil
+	}
+	parent, base := filepath.Dir(dest), filepath.Base(dest)
+	old := filepath.Join(parent, tmpName(kindOld, base))
+	prev, err := own(fsys, dest)
+	if err != nil {
+		fsys.RemoveAll(tmp)
+		return fmt.Errorf("cannot take hold of the previous %s: %w", dest, err)
+	}
+	defer prev.release()
+	if err := fsys.Rename(dest, old); err != nil {
+		fsys.RemoveAll(tmp)
+		return fmt.Errorf("cannot move the previous %s aside: %w", dest, err)
 	}
 	if err := fsys.Rename(tmp, dest); err != nil {
-		if hadOld {
-			fsys.Rename(old, dest)
-		}
+		fsys.Rename(old, dest)
 		fsys.RemoveAll(tmp)
 		return fmt.Errorf("cannot move the new site into %s: %w", dest, err)
 	}
-	if hadOld {
-		return fsys.RemoveAll(old)
+	// The previous site is deleted under a name no build puts back, so
+	// that a deletion cut short is never mistaken for a whole site.
+	trash := filepath.Join(parent, tmpName(kindNew, base))
+	if fsys.Rename(old, trash) == nil {
+		old = trash
 	}
-	return nil
+	return fsys.RemoveAll(old)
 }
 
 // Reuse puts into the new site the file p of the current destination, if
@@ -437,10 +535,23 @@ func swap(fsys afero.Fs, tmp, dest string) error {
 // The file is linked (or, where the filesystem cannot link, copied) into
 // the new site on Commit, so a build that ends up changing nothing can be
 // dropped without touching the disk. It reports whether p will be reused.
+// A path CheckPath refuses is not reused, and makes Commit fail.
 func (st *Staging) Reuse(p string, size, mtime int64) bool {
 	p = strings.TrimPrefix(p, "/")
-	info, err := st.fsys.Stat(filepath.Join(st.dest, filepath.FromSlash(p)))
-	if err != nil || info.IsDir() || info.Size() != size || info.ModTime().UnixNano() != mtime {
+	if _, err := st.path(p); err != nil {
+		st.mu.Lock()
+		if st.firstError == nil {
+			st.firstError = err
+		}
+		st.mu.Unlock()
+		return false
+	}
+	src, err := within(st.dest, p)
+	if err != nil {
+		return false
+	}
+	info, err := lstat(st.fsys, src)
+	if err != nil || !info.Mode().IsRegular() || info.Size() != size || info.ModTime().UnixNano() != mtime {
 		return false
 	}
 	st.mu.Lock()
@@ -473,13 +584,19 @@ func (st *Staging) link() error {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	_, osfs := st.fsys.(*afero.OsFs)
+	osfs := isOS(st.fsys)
 	for _, p := range paths {
 		if err := st.ensureDir(path.Dir(p)); err != nil {
 			return err
 		}
-		src := filepath.Join(st.dest, filepath.FromSlash(p))
-		dst := filepath.Join(st.tmp, filepath.FromSlash(p))
+		src, err := within(st.dest, p)
+		if err != nil {
+			return err
+		}
+		dst, err := st.path(p)
+		if err != nil {
+			return err
+		}
 		if osfs {
 			if err := os.Link(src, dst); err != nil {
 				return err

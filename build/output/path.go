@@ -76,8 +76,3 @@ func strictlyInside(root, p string) bool {
 	}
 	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
-
-// insideOrSame reports whether p is root or lies below it, lexically.
-func insideOrSame(root, p string) bool {
-	return root == p || strictlyInside(root, p)
-}
