@@ -50,7 +50,7 @@ func sameAsFresh(t *testing.T, step string, in, out afero.Fs) {
 	}
 	var onDisk []string
 	afero.Walk(out, "/public", func(p string, info fs.FileInfo, err error) error {
-		if err == nil && !info.IsDir() {
+		if err == nil && !info.IsDir() && info.Name() != output.MarkerName {
 			onDisk = append(onDisk, strings.TrimPrefix(filepath.ToSlash(p), "/public/"))
 		}
 		return nil
