@@ -95,7 +95,9 @@ func New(opts Options) *Renderer {
 }
 
 // Render renders doc for the page described by env. Problems in the
-// document are reported in Result.Diags, never by panicking.
+// document are reported in Result.Diags, never by panicking, at most
+// diag.PerFile of them and then how many more. A page whose lists and
+// block quotes nest deeper than MaxNesting is reported and not parsed.
 func (r *Renderer) Render(ctx context.Context, doc Doc, env Env) (res Result) {
 	start := min(max(doc.BodyStart, 0), len(doc.Src))
 	st := &docState{ctx: ctx, path: doc.Path, full: doc.Src, body: doc.Src[start:], bodyStart: start}
@@ -110,9 +112,14 @@ func (r *Renderer) Render(ctx context.Context, doc Doc, env Env) (res Result) {
 		res.Diags = append(res.Diags, st.diags...)
 		st.mu.Unlock()
 		res.Diags.Sort()
+		res.Diags = res.Diags.CapPerFile(diag.PerFile)
 	}()
 	if err := ctx.Err(); err != nil {
 		res.Diags = append(res.Diags, diag.File(doc.Path, "markdown: %v", err))
+		return res
+	}
+	if off := tooDeep(st.body, MaxNesting); off >= 0 {
+		e.Report(diag.Error, off, nestingMsg, MaxNesting)
 		return res
 	}
 	pc := parser.NewContext()

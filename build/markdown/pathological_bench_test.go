@@ -38,3 +38,79 @@ func BenchmarkPathological(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPathologicalNesting renders pages nested far deeper than
+// MaxNesting, which goldmark parses in time growing with the square of
+// the depth (or worse), against a page as big but shallow. A page past the
+// limit is refused by a linear scan before goldmark sees it.
+func BenchmarkPathologicalNesting(b *testing.B) {
+	r := New(Options{Extenders: []goldmark.Extender{shortcodes.Extension(shortcodes.NewRegistry())}})
+	env := Env{Lang: "ja", Parts: func(n int) (PartLink, bool) { return PartLink{}, false }}
+	cases := []struct {
+		name string
+		src  string
+	}{
+		{"list-at-limit/100", staircase(MaxNesting, "  ", "- ")},
+		{"list/2500", staircase(2500, "  ", "- ")},
+		{"quotes/2500", staircase(2500, "> ", "> ")},
+		{"mixed/2500", mixedStaircase(2500)},
+		{"one-line-list/2500", strings.Repeat("- ", 2500) + "x\n"},
+		{"nested-shortcodes/10000", nestedShortcodes(10000)},
+		{"wide-page", widePage(6 << 20)},
+	}
+	for _, c := range cases {
+		src := []byte(c.src)
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				r.Render(context.Background(), Doc{Path: "x.md", Src: src}, env)
+			}
+		})
+	}
+}
+
+// staircase nests depth levels, one more on each line: line i repeats
+// cont i times (what continues the levels above) then opens one with open.
+func staircase(depth int, cont, open string) string {
+	var b strings.Builder
+	for i := range depth {
+		b.WriteString(strings.Repeat(cont, i))
+		b.WriteString(open)
+		b.WriteString("x\n")
+	}
+	return b.String()
+}
+
+// mixedStaircase alternates list items and block quotes, one more level
+// on each line.
+func mixedStaircase(depth int) string {
+	var b strings.Builder
+	var prefix strings.Builder
+	for i := range depth {
+		b.WriteString(prefix.String())
+		if i%2 == 0 {
+			b.WriteString("- x\n")
+			prefix.WriteString("  ")
+		} else {
+			b.WriteString("> x\n")
+			prefix.WriteString("> ")
+		}
+	}
+	return b.String()
+}
+
+// nestedShortcodes nests n callouts, each tag on its own line, with one
+// mistake (an unknown kind) in the middle.
+func nestedShortcodes(n int) string {
+	return strings.Repeat("{{% callout %}}\n", n/2) + "{{% callout kind=\"oops\" %}}\n" +
+		strings.Repeat("{{% callout %}}\n", n-n/2-1) + "x\n" + strings.Repeat("{{% /callout %}}\n", n)
+}
+
+// widePage is about size bytes of ordinary prose: short nested lists,
+// quotes, code and paragraphs, nothing deep.
+func widePage(size int) string {
+	const unit = "## 見出し\n\n本文の段落です。Kubernetes の control plane を見ます。\n\n" +
+		"- 一つ目\n  - 入れ子\n    - さらに\n- 二つ目\n\n> 引用\n> > 引用の引用\n\n" +
+		"```bash\nkubectl get nodes\n```\n\n1. 手順\n2. 手順\n\n"
+	return strings.Repeat(unit, size/len(unit))
+}
