@@ -62,7 +62,7 @@ func TestTooDeep(t *testing.T) {
 		{"mixed on one line past it", strings.Repeat("- > ", n/2) + "* x\n", 1, 2*n + 1},
 		{"mixed line by line at the limit", mixedStairs(n), 0, 0},
 		{"mixed line by line past it", mixedStairs(n + 1), n + 1, 2*n + 1},
-		{"footnotes past it", stairs(n+1, "    ", "[^a]: "), n/2 + 1, 4 * (n / 2) + 1},
+		{"footnotes past it", stairs(n+1, "    ", "[^a]: "), n/2 + 1, 4*(n/2) + 1},
 		{"tab indentation counts its columns", stairs(n/2+1, "\t", "- "), n/2 + 1, n/2 + 1},
 		{"fenced code is not counted", fenced, 0, 0},
 		{"tilde fence", "~~~~\n" + strings.Repeat("> ", n+1) + "\n~~~\n~~~~\n", 0, 0},
