@@ -51,9 +51,9 @@ type cliEnv struct {
 
 func commands() []command {
 	return []command{
-		{"build", "kakehashi build [-s DIR] [-d DIR] [--base-url URL] [--drafts]", runBuild},
+		{"build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts]", runBuild},
 		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
-		{"export", "kakehashi export [-s DIR] [--out DIR] [--zip FILE] [--single-file]", runExport},
+		{"export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file]", runExport},
 		{"serve", serveSynopsis, runServe},
 		{"version", "kakehashi version", func(_ context.Context, e *cliEnv, _ []string) int {
 			fmt.Fprintf(e.stdout, "kakehashi %s\n", build.Version)
@@ -117,7 +117,7 @@ func parse(fs *flag.FlagSet, args []string) int {
 }
 
 func runBuild(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlags(env, "build", "kakehashi build [-s DIR] [-d DIR] [--base-url URL] [--drafts]",
+	fs := newFlags(env, "build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts]",
 		"Renders the site into the destination folder. The new site replaces the old one\nonly when the whole build succeeded.")
 	var src, dest, baseURL string
 	var drafts, quiet bool
@@ -128,8 +128,9 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	fs.StringVar(&baseURL, "base-url", "", "absolute `URL` the site is published under, for canonical links, sitemap and feeds")
 	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
 	fs.BoolVar(&quiet, "q", false, "print only errors")
-	var noCache bool
+	var noCache, force bool
 	fs.BoolVar(&noCache, "no-cache", false, "build everything afresh, ignoring the cache in .kakehashi-cache/")
+	fs.BoolVar(&force, "force", false, "replace the destination even when it holds files kakehashi did not write")
 	if code := parse(fs, args); code >= 0 {
 		return code
 	}
@@ -139,6 +140,9 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if dest == "" {
 		dest = filepath.Join(src, "public")
+	}
+	if code := checkDest(env, "build", src, dest, force); code >= 0 {
+		return code
 	}
 	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)
@@ -154,6 +158,13 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	limitMemory(src)
+	// One build of the site at a time, from its staging folder to the
+	// cache saved after the commit.
+	unlock, code := lockSite(ctx, env, "build", src)
+	if code >= 0 {
+		return code
+	}
+	defer unlock()
 	// Files are written into a folder beside the destination as they are
 	// made, and swapped in only when the whole build succeeded.
 	stage, err := output.Stage(afero.NewOsFs(), dest)
@@ -259,6 +270,47 @@ func withCache(o build.Options, src string, off bool) build.Options {
 		o.CacheDir = filepath.Join(abs, ".kakehashi-cache", "build")
 	}
 	return o
+}
+
+// siteDirs are the site folder and the folders in it that no output may
+// land in: what the build reads, and its cache.
+func siteDirs(src string) output.Dirs {
+	return output.Dirs{Root: src, Inputs: []string{"content", "themes", "i18n", "static", "layouts", ".kakehashi-cache"}}
+}
+
+// checkDest refuses a destination folder that would take the place of the
+// site's own files (exit 2); it returns -1 to go on.
+func checkDest(env *cliEnv, cmd, src, dest string, force bool) int {
+	err := output.CheckDest(afero.NewOsFs(), dest, siteDirs(src), force)
+	if err == nil {
+		return -1
+	}
+	fmt.Fprintf(env.stderr, "kakehashi %s: %v\n", cmd, err)
+	return 2
+}
+
+// lockSite waits for any other build of the site to finish and holds the
+// site's lock (.kakehashi-cache/lock) until unlock. A site folder where
+// the lock cannot be made (read-only) is built without it, with a
+// warning. It returns -1 to go on, or the exit code.
+func lockSite(ctx context.Context, env *cliEnv, cmd, src string) (unlock func(), code int) {
+	path := filepath.Join(src, ".kakehashi-cache", "lock")
+	unlock, err := output.Lock(ctx, path, func(pid int) {
+		if pid > 0 {
+			fmt.Fprintf(env.stderr, "kakehashi %s: waiting for the build with PID %d to finish (lock %s)\n", cmd, pid, path)
+		} else {
+			fmt.Fprintf(env.stderr, "kakehashi %s: waiting for another build to finish (lock %s)\n", cmd, path)
+		}
+	})
+	switch {
+	case err == nil:
+		return unlock, -1
+	case ctx.Err() != nil:
+		fmt.Fprintf(env.stderr, "kakehashi %s: interrupted while waiting for the lock %s\n", cmd, path)
+		return nil, 1
+	}
+	fmt.Fprintf(env.stderr, "kakehashi %s: warning: building without the lock %s: %v\n", cmd, path, err)
+	return func() {}, -1
 }
 
 // siteFs is the site folder as every command reads it: confined to the

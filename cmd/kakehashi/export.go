@@ -16,10 +16,10 @@ import (
 )
 
 func runExport(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlags(env, "export", "kakehashi export [-s DIR] [--out DIR] [--zip FILE] [--single-file] [--drafts]",
+	fs := newFlags(env, "export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file] [--drafts]",
 		"Writes a copy of the site that works opened straight from disk (file://), with\nno server and no network: every link names its index.html, search and the\ncalculators included. --zip also packs it into one archive. --single-file\nwrites instead one self-contained HTML per language holding the whole course,\nready to print to PDF.")
 	var src, out, zipPath string
-	var single, drafts, quiet bool
+	var single, drafts, quiet, force bool
 	fs.StringVar(&src, "s", ".", "site `folder`")
 	fs.StringVar(&src, "source", ".", "same as -s")
 	fs.StringVar(&out, "out", "", "output `folder` (default: public-offline/ in the site folder)")
@@ -27,6 +27,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	fs.BoolVar(&single, "single-file", false, "write one self-contained HTML per language (course-ja.html, course-ko.html)")
 	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
 	fs.BoolVar(&quiet, "q", false, "print only errors")
+	fs.BoolVar(&force, "force", false, "replace the output folder even when it holds files kakehashi did not write")
 	if code := parse(fs, args); code >= 0 {
 		return code
 	}
@@ -36,6 +37,15 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if out == "" {
 		out = filepath.Join(src, "public-offline")
+	}
+	if code := checkDest(env, "export", src, out, force); code >= 0 {
+		return code
+	}
+	if zipPath != "" {
+		if err := output.CheckFile(afero.NewOsFs(), zipPath, siteDirs(src)); err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi export: --zip %v\n", err)
+			return 2
+		}
 	}
 	in, err := siteFs(src)
 	if err != nil {
@@ -47,6 +57,11 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 		return 1
 	}
+	unlock, code := lockSite(ctx, env, "export", src)
+	if code >= 0 {
+		return code
+	}
+	defer unlock()
 	res, err := b.Build(ctx)
 	if err != nil {
 		return reportFailure(env, "export", err, src, out)
