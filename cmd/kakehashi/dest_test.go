@@ -113,9 +113,13 @@ func TestRefusedDestinations(t *testing.T) {
 			reason: ": it holds the site folder "},
 		{name: "content", args: func(s string) []string { return []string{"build", "-s", s, "-d", filepath.Join(s, "content")} },
 			reason: "/content: it is the site's content folder; " + sources},
-		{name: "content/series", args: func(s string) []string { return []string{"build", "-s", s, "-d", filepath.Join(s, "content", "series")} },
+		{name: "content/series", args: func(s string) []string {
+			return []string{"build", "-s", s, "-d", filepath.Join(s, "content", "series")}
+		},
 			reason: "/content/series: it is inside the site's content folder; " + sources},
-		{name: "themes/default", args: func(s string) []string { return []string{"build", "-s", s, "-d", filepath.Join(s, "themes", "default")} },
+		{name: "themes/default", args: func(s string) []string {
+			return []string{"build", "-s", s, "-d", filepath.Join(s, "themes", "default")}
+		},
 			reason: "/themes/default: it is inside the site's themes folder; " + sources},
 		{name: "i18n", args: func(s string) []string { return []string{"build", "-s", s, "-d", filepath.Join(s, "i18n"), "--force"} },
 			reason: "/i18n: it is the site's i18n folder; " + sources},
@@ -126,7 +130,9 @@ func TestRefusedDestinations(t *testing.T) {
 				}
 			},
 			reason: "/public: it is the site's content folder; " + sources},
-		{name: "an existing file", args: func(s string) []string { return []string{"build", "-s", s, "-d", filepath.Join(s, "notes.txt"), "--force"} },
+		{name: "an existing file", args: func(s string) []string {
+			return []string{"build", "-s", s, "-d", filepath.Join(s, "notes.txt"), "--force"}
+		},
 			reason: "/notes.txt: it is a file, not a folder; building there would replace it"},
 		{name: "a folder of someone else's", args: func(s string) []string { return []string{"build", "-s", s, "-d", filepath.Join(s, "mine")} },
 			setup:  func(t *testing.T, s string) { os.MkdirAll(filepath.Join(s, "mine", "drafts"), 0o755) },
