@@ -40,6 +40,19 @@ type doc struct {
 	page   any
 	report func(sev diag.Severity, off int, format string, args ...any)
 	ids    map[string]int
+	// flat holds the names of the block pairs opened past MaxNesting, read
+	// as single tags, whose closing tags are still to come (innermost last).
+	flat []string
+	// tooDeep: the nesting error has been reported; one per page is enough.
+	tooDeep bool
+}
+
+// deep reports, once per page, a pair opened past MaxNesting at off.
+func (d *doc) deep(off int, name string) {
+	if !d.tooDeep {
+		d.tooDeep = true
+		d.errorf(off, nestingMsg, name, MaxNesting)
+	}
 }
 
 func (d *doc) errorf(off int, format string, args ...any) {
@@ -80,6 +93,9 @@ type data struct {
 	// invalid: the arguments had errors (reported); the call renders
 	// only its inner content.
 	invalid bool
+	// flat: a tag of a pair nested past MaxNesting, read as a single tag
+	// that renders nothing and is not checked for its place.
+	flat bool
 }
 
 // Call returns the call the node stands for. For a pair, Inner is the raw
@@ -261,23 +277,38 @@ func standalone(reader text.Reader, pc parser.Context) (tag, bool) {
 
 func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	t, ok := standalone(reader, pc)
-	if !ok || t.closing {
+	if !ok {
 		return nil, parser.NoChildren
 	}
 	d := docOf(pc)
 	src := reader.Source()
+	if t.closing {
+		// The closing tag of a pair opened past MaxNesting.
+		if k := len(d.flat) - 1; k >= 0 && d.flat[k] == t.name {
+			d.flat = d.flat[:k]
+			n := &Block{data: data{call: t.call(), doc: d, pair: 2, invalid: true, flat: true}}
+			_, seg := reader.PeekLine()
+			reader.Advance(lineEnd(src, seg) - seg.Start)
+			return n, parser.NoChildren
+		}
+		return nil, parser.NoChildren
+	}
 	s, known := p.x.reg.Lookup(t.name)
 	c := t.call()
 	container := !t.selfClosing && (known && s.Inner || !known && hasClosing(src, &c))
 	if !container && ast.IsParagraph(pc.LastOpenedBlock().Node) {
 		return nil, parser.NoChildren // an inline call on a line of a paragraph
 	}
-	if container && pairDepth(pc) >= maxPairDepth {
-		d.errorf(t.pos, "shortcode %q is nested more than %d pairs deep", t.name, maxPairDepth)
-		return nil, parser.NoChildren
-	}
 	n := &Block{data: p.x.newData(&t, d)}
 	n.pair = 2
+	if container && (len(d.flat) > 0 || pairDepth(pc) >= MaxNesting) {
+		// Past the limit the pair is read as two single tags: the page
+		// stays MaxNesting deep and its closing tag closes nothing else.
+		d.deep(t.pos, t.name)
+		n.flat, n.invalid = true, true
+		d.flat = append(d.flat, t.name)
+		container = false
+	}
 	if container {
 		n.pair = 1
 	}
@@ -289,9 +320,13 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 	return n, parser.NoChildren
 }
 
-// maxPairDepth bounds how deep shortcode pairs nest: real pages nest a
-// few levels, and the parser's work grows with the depth on every line.
-const maxPairDepth = 16
+// MaxNesting bounds how deep shortcode pairs nest, as markdown.MaxNesting
+// bounds lists and block quotes: real pages nest a few levels, and the
+// parser's work on every line grows with the depth. A pair deeper than
+// that is one error on the page, at its opening tag; it and the pairs
+// inside it are read as single tags (their arguments still checked),
+// and their closing tags close them, not the pairs around them.
+const MaxNesting = markdown.MaxNesting
 
 // pairDepth counts the shortcode pairs open around the current line.
 func pairDepth(pc parser.Context) int {
@@ -328,6 +363,9 @@ func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 	if err != nil || !t.closing || t.name != n.call.Name || !blank(src[t.end:end]) {
 		return parser.Continue | parser.HasChildren
 	}
+	if k := len(n.doc.flat) - 1; k >= 0 && n.doc.flat[k] == t.name {
+		return parser.Continue | parser.HasChildren // it closes a pair read flat
+	}
 	// A deeper open pair of the same name takes this closing tag.
 	deeper := false
 	for _, b := range pc.OpenedBlocks() {
@@ -335,7 +373,7 @@ func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 			deeper = true
 			continue
 		}
-		if o, ok := b.Node.(*Block); ok && deeper && o.call.Name == n.call.Name && !o.call.SelfClosing {
+		if o, ok := b.Node.(*Block); ok && deeper && o.call.Name == n.call.Name && !o.call.SelfClosing && !o.flat {
 			return parser.Continue | parser.HasChildren
 		}
 	}
@@ -431,14 +469,32 @@ func (tr *transformer) Transform(root *ast.Document, reader text.Reader, pc pars
 func pairInline(parent ast.Node, src []byte, docFor func() *doc) {
 	var stack []*Inline
 	var unclosedOpeners []*Inline
+	var flat []string // names of the pairs opened past MaxNesting, read as single tags
+	depth := -1       // pairs around parent, counted on the first opener
 	for c := parent.FirstChild(); c != nil; {
 		next := c.NextSibling()
 		switch c := c.(type) {
 		case *Inline:
-			if c.wantsPair(src) {
-				stack = append(stack, c)
+			// A pair made when its parent's siblings were paired is done.
+			if c.call.Paired || !c.wantsPair(src) {
+				break
 			}
+			if depth < 0 {
+				depth = pairsAround(parent)
+			}
+			if len(flat) > 0 || depth+len(stack) >= MaxNesting {
+				c.doc.deep(c.call.Pos, c.call.Name)
+				c.flat, c.invalid, c.pair = true, true, 2
+				flat = append(flat, c.call.Name)
+				break
+			}
+			stack = append(stack, c)
 		case *closer:
+			if k := len(flat) - 1; k >= 0 && flat[k] == c.t.name {
+				flat = flat[:k]
+				parent.RemoveChild(parent, c)
+				break
+			}
 			k := len(stack) - 1
 			for k >= 0 && stack[k].call.Name != c.t.name {
 				k--
@@ -473,6 +529,17 @@ func pairInline(parent ast.Node, src []byte, docFor func() *doc) {
 	}
 }
 
+// pairsAround counts the shortcode pairs n is inside.
+func pairsAround(n ast.Node) int {
+	k := 0
+	for ; n != nil; n = n.Parent() {
+		if d := dataOf(n); d != nil && !d.flat && n.HasChildren() {
+			k++
+		}
+	}
+	return k
+}
+
 // dataOf returns the shortcode data of n, or nil.
 func dataOf(n ast.Node) *data {
 	switch n := n.(type) {
@@ -488,7 +555,7 @@ func dataOf(n ast.Node) *data {
 // other than the one child a shortcode allows.
 func (tr *transformer) checkPlace(n ast.Node, src []byte) {
 	dt := dataOf(n)
-	if dt == nil || dt.spec == nil {
+	if dt == nil || dt.spec == nil || dt.flat {
 		return
 	}
 	if dt.spec.Parent != "" {
@@ -501,7 +568,7 @@ func (tr *transformer) checkPlace(n ast.Node, src []byte) {
 		return
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if cd := dataOf(c); cd != nil && cd.call.Name == dt.spec.OnlyChild {
+		if cd := dataOf(c); cd != nil && (cd.call.Name == dt.spec.OnlyChild || cd.flat) {
 			continue
 		}
 		off := dt.call.Pos

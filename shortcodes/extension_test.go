@@ -3,6 +3,8 @@ package shortcodes
 import (
 	"context"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -243,23 +245,48 @@ func TestFrontMatterOffsets(t *testing.T) {
 	}
 }
 
-// TestNestingDepth: pairs nest up to a limit; deeper ones are an error at
-// their position, not unbounded work.
+// TestNestingDepth: pairs nest up to MaxNesting; a deeper one is one
+// error at its opening tag, the pairs past it are read as single tags,
+// and a mistake inside is still reported, once.
 func TestNestingDepth(t *testing.T) {
-	src := strings.Repeat("{{% callout %}}\n", 20) + "x\n" + strings.Repeat("{{% /callout %}}\n", 20)
-	res := render(t, NewRegistry(), "ja", src)
-	found := false
-	for _, d := range res.Diags {
-		if strings.Contains(d.Msg, `shortcode "callout" is nested more than 16 pairs deep`) && d.Line == 17 && d.Col == 1 {
-			found = true
-		}
+	nested := func(n int, open, mistake, inner, close, sep string) string {
+		return strings.Repeat(open+sep, n/2) + mistake + sep + strings.Repeat(open+sep, n-n/2-1) + inner + sep + strings.Repeat(close+sep, n)
 	}
-	if !found {
-		t.Fatalf("no depth error at 17:1 in %v", res.Diags)
+	deep := func(line, col int, name string) string {
+		return fmt.Sprintf("p.md:%d:%d: shortcode %q is nested deeper than 100 pairs: nest shortcodes less deeply (pairs past that depth are read as single tags)", line, col, name)
 	}
-	ok := render(t, NewRegistry(), "ja", strings.Repeat("{{% callout %}}\n", 3)+"x\n"+strings.Repeat("{{% /callout %}}\n", 3))
-	if len(ok.Diags) != 0 || strings.Count(string(ok.HTML), "<aside") != 3 {
-		t.Fatalf("three nested callouts: %v\n%s", ok.Diags, ok.HTML)
+	mistake := `p.md:%d:%d: argument "kind" of "callout" must be one of note, tip, warning, exam, got "oops"`
+	tests := []struct {
+		name   string
+		src    string
+		want   []string
+		asides int // rendered callouts
+	}{
+		{"blocks at the limit", nested(MaxNesting, "{{% callout %}}", "{{% callout %}}", "x", "{{% /callout %}}", "\n"), nil, MaxNesting},
+		{"blocks past it", nested(MaxNesting+1, "{{% callout %}}", "{{% callout %}}", "x", "{{% /callout %}}", "\n"),
+			[]string{deep(MaxNesting+1, 1, "callout")}, MaxNesting},
+		{"ten thousand blocks and one mistake", nested(10000, "{{% callout %}}", `{{% callout kind="oops" %}}`, "x", "{{% /callout %}}", "\n"),
+			[]string{deep(MaxNesting+1, 1, "callout"), fmt.Sprintf(mistake, 5001, 13)}, MaxNesting},
+		{"ten thousand inline pairs and one mistake", "a " + nested(10000, "{{< span >}}", "{{< span >}}{{< part oops >}}", "x", "{{< /span >}}", ""),
+			[]string{deep(1, 3+12*MaxNesting, "span"), `p.md:1:60024: argument "n" of "part" must be an integer, got string "oops"`}, 0},
+		{"nested inline pairs are closed", "a {{< span >}}{{< span >}}x{{< /span >}}{{< /span >}}\n", nil, 0},
+	}
+	reg := NewRegistry()
+	reg.Add(&Shortcode{Name: "span", Inner: true, AnyArgs: true, Render: func(w io.Writer, c *Context) error {
+		_, err := fmt.Fprintf(w, "<span>%s</span>", c.Inner())
+		return err
+	}})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := render(t, reg, "ja", tt.src)
+			got := headers(res)
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if n := strings.Count(string(res.HTML), "<aside"); n != tt.asides {
+				t.Errorf("%d callouts rendered, want %d", n, tt.asides)
+			}
+		})
 	}
 }
 

@@ -299,19 +299,63 @@ func resume(src []byte, start, errPos int) int {
 	return len(src)
 }
 
+// open is a tag of Parse waiting for its closing tag, with the calls that
+// follow it meanwhile.
+type open struct {
+	call     Call
+	children []Call
+}
+
+// lastClosing returns, making it on first use, the offset of the last
+// closing tag of each name in src.
+func lastClosing(src []byte, m *map[string]int) map[string]int {
+	if *m == nil {
+		*m = map[string]int{}
+		for i := nextTag(src, 0); i >= 0; i = nextTag(src, i+2) {
+			if t, err := parseTag(src, i, len(src)); err == nil && t.closing {
+				(*m)[t.name] = i
+			}
+		}
+	}
+	return *m
+}
+
+// compact merges into their parents the tags of stack (above the root)
+// that no closing tag follows after off — single calls, not pairs — and
+// tells whether stack then holds at most MaxNesting pairs.
+func compact(stack *[]*open, closes map[string]int, off int) bool {
+	s := (*stack)[:1]
+	for _, o := range (*stack)[1:] {
+		if closes[o.call.Name] > off {
+			s = append(s, o)
+			continue
+		}
+		p := s[len(s)-1]
+		p.children = append(p.children, o.call)
+		p.children = append(p.children, o.children...)
+	}
+	*stack = s
+	return len(s) <= MaxNesting
+}
+
+// nestingMsg is the error for a pair nested deeper than MaxNesting.
+const nestingMsg = "shortcode %q is nested deeper than %d pairs: nest shortcodes less deeply (pairs past that depth are read as single tags)"
+
 // Parse finds every shortcode call in src, treated as plain text (it does
 // not know markdown code spans: use Registry.Check for a page), and pairs
 // opening and closing tags. It reports syntax errors and closing tags that
 // close nothing; which names exist and what arguments they take is the
 // Registry's business (Registry.Validate). A tag is paired when a closing
-// tag with its name follows before its parent's closing tag.
+// tag with its name follows before its parent's closing tag. Pairs nest
+// at most MaxNesting deep: a deeper one is one error, and it and the pairs
+// inside it are left out of the result with their closing tags (the calls
+// they hold are kept, in the deepest pair).
 func Parse(path string, src []byte) ([]Call, diag.List) {
 	var errs diag.List
-	type open struct {
-		call     Call
-		children []Call
-	}
 	stack := []*open{{}}
+	var closes map[string]int // name → offset of its last closing tag, made when pairs get deep
+	var flat []string         // names of the pairs opened past MaxNesting, innermost last
+	tooDeep := false
 	// unpaired turns the open tag on top of the stack into a plain call
 	// followed by the calls it tentatively held.
 	unpaired := func() {
@@ -335,6 +379,8 @@ func Parse(path string, src []byte) ([]Call, diag.List) {
 		i = t.end
 		switch {
 		case t.literal:
+		case t.closing && len(flat) > 0 && flat[len(flat)-1] == t.name:
+			flat = flat[:len(flat)-1]
 		case t.closing:
 			k := len(stack) - 1
 			for k > 0 && stack[k].call.Name != t.name {
@@ -356,6 +402,18 @@ func Parse(path string, src []byte) ([]Call, diag.List) {
 		case t.selfClosing:
 			top := stack[len(stack)-1]
 			top.children = append(top.children, t.call())
+		case len(flat) > 0 || len(stack) > MaxNesting && !compact(&stack, lastClosing(src, &closes), t.pos):
+			if closes[t.name] <= t.pos {
+				// No closing tag follows: a single call, not a pair.
+				top := stack[len(stack)-1]
+				top.children = append(top.children, t.call())
+				break
+			}
+			if !tooDeep {
+				tooDeep = true
+				errs = append(errs, diag.At(path, src, t.pos, nestingMsg, t.name, MaxNesting))
+			}
+			flat = append(flat, t.name)
 		default:
 			stack = append(stack, &open{call: t.call()})
 		}

@@ -220,3 +220,55 @@ func TestNumberKind(t *testing.T) {
 		}
 	}
 }
+
+// TestParseNesting: Parse pairs up to MaxNesting deep; one error where a
+// pair goes deeper, the pairs past it left out with their closing tags,
+// the calls inside kept. Many single calls in a row are not nesting.
+func TestParseNesting(t *testing.T) {
+	depth := func(calls []Call) int {
+		d := 0
+		for len(calls) > 0 {
+			d++
+			next := calls[0].Children
+			for _, c := range calls {
+				if len(c.Children) > 0 {
+					next = c.Children
+				}
+			}
+			calls = next
+		}
+		return d
+	}
+	pairs := func(n int, inner string) string {
+		return strings.Repeat("{{< span >}}\n", n) + inner + strings.Repeat("{{< /span >}}\n", n)
+	}
+	tests := []struct {
+		name  string
+		src   string
+		depth int
+		errs  []string
+	}{
+		{"at the limit", pairs(MaxNesting, "x\n"), MaxNesting, nil},
+		{"past it", pairs(MaxNesting+1, "{{< part 1 >}}\n"), MaxNesting + 1,
+			[]string{`p.md:101:1: shortcode "span" is nested deeper than 100 pairs: nest shortcodes less deeply (pairs past that depth are read as single tags)`}},
+		{"ten thousand", pairs(10000, "{{< part 1 >}}\n"), MaxNesting + 1,
+			[]string{`p.md:101:1: shortcode "span" is nested deeper than 100 pairs: nest shortcodes less deeply (pairs past that depth are read as single tags)`}},
+		{"single calls in a row", strings.Repeat("{{< part 1 >}}\n", 3*MaxNesting) + pairs(3, "x\n"), 3, nil},
+		{"single calls inside pairs", pairs(MaxNesting-1, strings.Repeat("{{< part 1 >}}", 3*MaxNesting)+"{{< span >}}x{{< /span >}}\n"), MaxNesting, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls, errs := Parse("p.md", []byte(tt.src))
+			var got []string
+			for _, d := range errs {
+				got = append(got, d.Header())
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.errs, "\n") {
+				t.Errorf("errors %q, want %q", got, tt.errs)
+			}
+			if d := depth(calls); d != tt.depth {
+				t.Errorf("calls nest %d deep, want %d", d, tt.depth)
+			}
+		})
+	}
+}
