@@ -370,6 +370,9 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 		return res, nil
 	}
 	res.Summary.Files, res.Summary.Bytes = r.out.Size()
+	if err := r.out.Err(); err != nil {
+		return nil, err
+	}
 	res.Site = r.out
 	if b.prev != nil {
 		res.Changed, res.Removed = diffSites(b.prev, r.out)

@@ -1,8 +1,10 @@
 package output
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,7 +25,28 @@ const markerText = "This folder was written by kakehashi, which replaces all of 
 // one that holds the marker.
 func IsOutput(fsys afero.Fs, dir string) bool {
 	info, err := fsys.Stat(filepath.Join(dir, MarkerName))
-	return err == nil && info.Mode().IsRegular()
+	if err == nil && info.Mode().IsRegular() {
+		return true
+	}
+	return isLegacyOutput(fsys, dir)
+}
+
+// isLegacyOutput recognises a site written by a kakehashi from before the
+// marker: its index.html says so in its generator tag. Without this, the
+// first build after an upgrade would refuse the site's own public/.
+func isLegacyOutput(fsys afero.Fs, dir string) bool {
+	info, err := fsys.Stat(filepath.Join(dir, "index.html"))
+	if err != nil || !info.Mode().IsRegular() {
+		return false
+	}
+	f, err := fsys.Open(filepath.Join(dir, "index.html"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	return bytes.Contains(head[:n], []byte(`<meta name="generator" content="kakehashi `))
 }
 
 // Dirs are the folders of a site that an output must stay clear of.

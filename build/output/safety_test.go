@@ -523,3 +523,17 @@ func TestLock(t *testing.T) {
 	unlock()
 	unlock()
 }
+
+// TestLegacyOutput: a site written before the marker existed is known by
+// its generator tag, so the first build after an upgrade replaces it.
+func TestLegacyOutput(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	afero.WriteFile(fs, "old/index.html", []byte(`<!doctype html><html><head><meta name="generator" content="kakehashi 0.1.0">`), 0o644)
+	afero.WriteFile(fs, "mine/index.html", []byte(`<!doctype html><html><head><meta name="generator" content="Hugo 0.111">`), 0o644)
+	if !IsOutput(fs, "old") {
+		t.Error("an older kakehashi output is not recognised")
+	}
+	if IsOutput(fs, "mine") {
+		t.Error("another generator's output is taken for kakehashi's")
+	}
+}

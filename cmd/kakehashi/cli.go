@@ -202,11 +202,23 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 
 // reportFailure prints every diagnostic and says the output is untouched.
 func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
-	diags := diag.FromError(err)
+	var list diag.List
+	var one diag.Diagnostic
+	if !errors.As(err, &list) && !errors.As(err, &one) {
+		// Not a fault of the input (an interrupted build, a full disk):
+		// there is no file to name.
+		fmt.Fprintf(env.stderr, "kakehashi %s: %v", cmd, err)
+		if dest != "" {
+			fmt.Fprintf(env.stderr, "; %s was left as it was", dest)
+		}
+		fmt.Fprintln(env.stderr)
+		return 1
+	}
+	diags := diag.FromError(err).CapPerFile(maxPerFile)
 	for _, d := range diags {
 		fmt.Fprintln(env.stderr, relTo(src, d).String())
 	}
-	n := len(diags.Errors())
+	n := len(diag.FromError(err).Errors())
 	fmt.Fprintf(env.stderr, "kakehashi %s: %d error%s", cmd, n, plural(n))
 	if dest != "" {
 		fmt.Fprintf(env.stderr, "; %s was left as it was", dest)
@@ -215,8 +227,12 @@ func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
 	return 1
 }
 
+// maxPerFile is how many diagnostics of one file are printed; the rest
+// are counted ("and N more in this file").
+const maxPerFile = 20
+
 func printWarnings(w io.Writer, ws diag.List, src string) {
-	for _, d := range ws {
+	for _, d := range ws.CapPerFile(maxPerFile) {
 		fmt.Fprintln(w, relTo(src, d).String())
 	}
 }
