@@ -45,6 +45,23 @@ type doc struct {
 	flat []string
 	// tooDeep: the nesting error has been reported; one per page is enough.
 	tooDeep bool
+	// line is the last tag parsed by blockParser.Continue: every open pair
+	// reads the same line, so it is lexed once, not once per pair.
+	line struct {
+		start, end int
+		t          tag
+		err        *Error
+	}
+}
+
+// lineTag parses the tag at src[start:end] for Continue, once per line.
+func (d *doc) lineTag(src []byte, start, end int) (tag, *Error) {
+	l := &d.line
+	if l.end == 0 || l.start != start || l.end != end {
+		l.start, l.end = start, end
+		l.t, l.err = parseTag(src, start, end)
+	}
+	return l.t, l.err
 }
 
 // deep reports, once per page, a pair opened past MaxNesting at off.
@@ -359,7 +376,7 @@ func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 	}
 	src := reader.Source()
 	start, end := seg.Start+off, lineEnd(src, seg)
-	t, err := parseTag(src, start, end)
+	t, err := n.doc.lineTag(src, start, end)
 	if err != nil || !t.closing || t.name != n.call.Name || !blank(src[t.end:end]) {
 		return parser.Continue | parser.HasChildren
 	}
