@@ -56,6 +56,7 @@ func BenchmarkPathologicalNesting(b *testing.B) {
 		{"mixed/2500", mixedStaircase(2500)},
 		{"one-line-list/2500", strings.Repeat("- ", 2500) + "x\n"},
 		{"nested-shortcodes/10000", nestedShortcodes(10000)},
+		{"nested-inline-shortcodes/10000", strings.Repeat("{{< details x >}}", 10000) + "{{< part oops >}}" + strings.Repeat("{{< /details >}}", 10000)},
 		{"wide-page", widePage(6 << 20)},
 	}
 	for _, c := range cases {
