@@ -36,6 +36,10 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzFastPaths -fuzztime=$(FUZZTIME) ./build/search
 	$(GO) test -run=NONE -fuzz=FuzzJSONString -fuzztime=$(FUZZTIME) ./build/search
 	$(GO) test -run=NONE -fuzz=FuzzPlainNFC -fuzztime=$(FUZZTIME) ./build/source
+	$(GO) test -run=NONE -fuzz=FuzzSiteFS -fuzztime=$(FUZZTIME) ./build/source
+	$(GO) test -run=NONE -fuzz=FuzzContentPaths -fuzztime=$(FUZZTIME) ./build
+	$(GO) test -run=NONE -fuzz=FuzzCheckPath -fuzztime=$(FUZZTIME) ./build/output
+	$(GO) test -run=NONE -fuzz=FuzzNesting -fuzztime=$(FUZZTIME) ./build/markdown
 
 ## clean: remove build output
 clean:

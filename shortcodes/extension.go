@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"sort"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -52,6 +53,11 @@ type doc struct {
 		t          tag
 		err        *Error
 	}
+	// closings indexes the source's closing tags by name (their offsets,
+	// ascending), made on first use for hasClosing; closingsOf is the
+	// source it was made from.
+	closings   map[string][]int
+	closingsOf []byte
 }
 
 // lineTag parses the tag at src[start:end] for Continue, once per line.
@@ -137,22 +143,30 @@ func (d *data) computePair(src []byte) bool {
 	if d.spec != nil {
 		return d.spec.Inner
 	}
-	return hasClosing(src, &d.call)
+	return d.doc.hasClosing(src, &d.call)
 }
 
 // hasClosing tells whether a closing tag named like c follows c in src.
-func hasClosing(src []byte, c *Call) bool {
-	for i := c.TagEnd; ; {
-		j := nextTag(src, i)
-		if j < 0 {
-			return false
+// The closing tags are indexed once per source: a page of many calls of
+// unknown names asks this for each, and scanning the rest of the page
+// every time made such a page quadratic (20,000 calls took 83 s).
+func (d *doc) hasClosing(src []byte, c *Call) bool {
+	if d.closings == nil || len(d.closingsOf) != len(src) || len(src) > 0 && &d.closingsOf[0] != &src[0] {
+		d.closings, d.closingsOf = map[string][]int{}, src
+		for i := 0; ; {
+			j := nextTag(src, i)
+			if j < 0 {
+				break
+			}
+			t, err := parseTag(src, j, len(src))
+			if err == nil && t.closing {
+				d.closings[t.name] = append(d.closings[t.name], j)
+			}
+			i = j + 2
 		}
-		t, err := parseTag(src, j, len(src))
-		if err == nil && t.closing && t.name == c.Name {
-			return true
-		}
-		i = j + 2
 	}
+	offs := d.closings[c.Name]
+	return sort.SearchInts(offs, c.TagEnd) < len(offs)
 }
 
 // Block is a shortcode call standing alone on its lines; a pair's inner
@@ -312,7 +326,7 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 	}
 	s, known := p.x.reg.Lookup(t.name)
 	c := t.call()
-	container := !t.selfClosing && (known && s.Inner || !known && hasClosing(src, &c))
+	container := !t.selfClosing && (known && s.Inner || !known && d.hasClosing(src, &c))
 	if !container && ast.IsParagraph(pc.LastOpenedBlock().Node) {
 		return nil, parser.NoChildren // an inline call on a line of a paragraph
 	}

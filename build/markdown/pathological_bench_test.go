@@ -26,6 +26,7 @@ func BenchmarkPathological(b *testing.B) {
 		{"unclosed-details", "{{< details >}}\nx\n"},
 		{"duplicate-headings", "## same\n"},
 		{"open-links", "[a]("},
+		{"unknown-shortcodes", "{{< nope >}}\n\n"},
 	}
 	for _, c := range cases {
 		for _, n := range []int{500, 2000} {
