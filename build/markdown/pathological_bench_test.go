@@ -51,10 +51,10 @@ func BenchmarkPathologicalNesting(b *testing.B) {
 		name string
 		src  string
 	}{
-		{"list-at-limit/100", staircase(MaxNesting, "  ", "- ")},
-		{"list/2500", staircase(2500, "  ", "- ")},
-		{"quotes/2500", staircase(2500, "> ", "> ")},
-		{"mixed/2500", mixedStaircase(2500)},
+		{"list-at-limit/100", Stairs(MaxNesting, "  ", "- ")},
+		{"list/2500", Stairs(2500, "  ", "- ")},
+		{"quotes/2500", Stairs(2500, "> ", "> ")},
+		{"mixed/2500", MixedStairs(2500)},
 		{"one-line-list/2500", strings.Repeat("- ", 2500) + "x\n"},
 		{"nested-shortcodes/10000", nestedShortcodes(10000)},
 		{"nested-inline-shortcodes/10000", strings.Repeat("{{< details x >}}", 10000) + "{{< part oops >}}" + strings.Repeat("{{< /details >}}", 10000)},
@@ -69,36 +69,6 @@ func BenchmarkPathologicalNesting(b *testing.B) {
 			}
 		})
 	}
-}
-
-// staircase nests depth levels, one more on each line: line i repeats
-// cont i times (what continues the levels above) then opens one with open.
-func staircase(depth int, cont, open string) string {
-	var b strings.Builder
-	for i := range depth {
-		b.WriteString(strings.Repeat(cont, i))
-		b.WriteString(open)
-		b.WriteString("x\n")
-	}
-	return b.String()
-}
-
-// mixedStaircase alternates list items and block quotes, one more level
-// on each line.
-func mixedStaircase(depth int) string {
-	var b strings.Builder
-	var prefix strings.Builder
-	for i := range depth {
-		b.WriteString(prefix.String())
-		if i%2 == 0 {
-			b.WriteString("- x\n")
-			prefix.WriteString("  ")
-		} else {
-			b.WriteString("> x\n")
-			prefix.WriteString("> ")
-		}
-	}
-	return b.String()
 }
 
 // nestedShortcodes nests n callouts, each tag on its own line, with one
