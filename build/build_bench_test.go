@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 )
 

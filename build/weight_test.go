@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 )
 
 // TestArticleWeight keeps an article page — its HTML with the stylesheets

@@ -17,7 +17,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 )
 
 // bench holds what every size shares: the kakehashi binary, hugo's path,

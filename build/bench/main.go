@@ -1,5 +1,5 @@
 // Command bench measures kakehashi against Hugo on the generated corpus
-// (package build/corpus) and writes the table to docs/bench.md. Run it from
+// (package build/internal/corpus) and writes the table to docs/bench.md. Run it from
 // the repository root, as "make bench" does:
 //
 //	go run ./build/bench

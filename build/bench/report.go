@@ -292,9 +292,9 @@ func (rep report) markdown() string {
 	b.WriteString(`
 ## Method
 
-- The corpus is made by package ` + "`build/corpus`" + ` from the course's own articles:
+- The corpus is made by package ` + "`build/internal/corpus`" + ` from the course's own articles:
   N parts per language, each with its own code blocks, shared byte for byte
-  by the ja and ko versions of a part; ` + "`go run ./cmd/kakehashi-corpus -n N DIR`" + `
+  by the ja and ko versions of a part; ` + "`go run ./build/internal/cmd/corpus -n N DIR`" + `
   (add ` + "`-hugo`" + ` for the Hugo site) writes the same files.
 - kakehashi cold: ` + "`kakehashi build -q -s SITE -d OUT`" + ` with
   SITE/.kakehashi-cache removed first and OUT a new folder. Warm: the same

@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/highlight"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 	"github.com/kakehashi-dev/kakehashi/build/source"

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 

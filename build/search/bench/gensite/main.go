@@ -1,5 +1,5 @@
 // Command gensite writes a kakehashi site of N generated parts per language
-// (package build/corpus, made from the bundled course) for the scale part
+// (package build/internal/corpus, made from the bundled course) for the scale part
 // of make search-bench: how many bytes each search moves as a course grows.
 // Run it from the repository root:
 //
@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 )
 
 func main() {

@@ -1,8 +1,8 @@
-// Command kakehashi-corpus writes a benchmark site made from the bundled CKA
+// Command corpus writes a benchmark site made from the bundled CKA
 // course: N parts per language, as a kakehashi site or as the equivalent
 // Hugo site.
 //
-//	kakehashi-corpus [-src DIR] [-n N] [-hugo] DEST
+//	go run ./build/internal/cmd/corpus [-src DIR] [-n N] [-hugo] DEST
 package main
 
 import (
@@ -16,7 +16,7 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 )
 
 func main() {
@@ -27,13 +27,13 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stderr io.Writer) int {
-	fs := flag.NewFlagSet("kakehashi-corpus", flag.ContinueOnError)
+	fs := flag.NewFlagSet("corpus", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	src := fs.String("src", ".", "repository `folder` whose content/, themes/ and i18n/ the parts are made from")
 	n := fs.Int("n", 100, "parts per language")
 	hugo := fs.Bool("hugo", false, "write the equivalent Hugo site instead of a kakehashi site")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: kakehashi-corpus [-src DIR] [-n N] [-hugo] DEST\n\nWrites a benchmark site of N parts per language into DEST.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage: go run ./build/internal/cmd/corpus [-src DIR] [-n N] [-hugo] DEST\n\nWrites a benchmark site of N parts per language into DEST.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -48,12 +48,12 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	}
 	absSrc, err := filepath.Abs(*src)
 	if err != nil {
-		fmt.Fprintf(stderr, "kakehashi-corpus: %v\n", err)
+		fmt.Fprintf(stderr, "corpus: %v\n", err)
 		return 1
 	}
 	c, err := corpus.Load(ctx, afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), absSrc)))
 	if err != nil {
-		fmt.Fprintf(stderr, "kakehashi-corpus: %v\n", err)
+		fmt.Fprintf(stderr, "corpus: %v\n", err)
 		return 1
 	}
 	dest := filepath.ToSlash(fs.Arg(0))
@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		err = c.Generate(ctx, afero.NewOsFs(), dest, *n)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "kakehashi-corpus: %v\n", err)
+		fmt.Fprintf(stderr, "corpus: %v\n", err)
 		return 1
 	}
 	return 0

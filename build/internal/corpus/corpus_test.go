@@ -17,13 +17,13 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
-	"github.com/kakehashi-dev/kakehashi/build/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
 // repo is the repository the course is read from.
 func repo() afero.Fs {
-	return afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), filepath.Join("..", "..")))
+	return afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), filepath.Join("..", "..", "..")))
 }
 
 func load(t testing.TB) *corpus.Course {
@@ -398,7 +398,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestMemSite(t *testing.T) {
-	c, err := corpus.LoadDir(context.Background(), filepath.Join("..", ".."))
+	c, err := corpus.LoadDir(context.Background(), filepath.Join("..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}
