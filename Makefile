@@ -47,7 +47,7 @@ clean:
 
 ## bench: kakehashi against Hugo on the generated corpus (BENCH_SIZES, BENCH_RUNS); writes docs/bench.md
 bench:
-	$(GO) run ./build/bench
+	$(GO) run ./build/internal/bench
 
 ## search-bench: kakehashi's search against Pagefind on the built course in headless Chromium (CHROMIUM); writes docs/search-bench.md
 ## (SEARCH_BENCH_SIZES: generated parts per language for the scale table, default "10 40 100")

@@ -2,7 +2,7 @@
 // (package build/internal/corpus) and writes the table to docs/bench.md. Run it from
 // the repository root, as "make bench" does:
 //
-//	go run ./build/bench
+//	go run ./build/internal/bench
 //
 // For each corpus size it builds the site with kakehashi from cold
 // (output and .kakehashi-cache removed) and with Hugo (when hugo is on
