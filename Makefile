@@ -56,7 +56,7 @@ search-bench:
 	sizes="$${SEARCH_BENCH_SIZES-10 40 100}"; scale=""; \
 	for n in $$sizes; do \
 		rm -rf .bench/search-corpus-$$n && \
-		$(GO) run ./build/search/bench/gensite -parts $$n -out .bench/search-corpus-$$n && \
+		$(GO) run ./build/internal/cmd/corpus -n $$n .bench/search-corpus-$$n && \
 		$(GO) run ./cmd/kakehashi build -q -s .bench/search-corpus-$$n -d .bench/search-corpus-$$n/public || exit 1; \
 		scale="$$scale --scale $$n=.bench/search-corpus-$$n/public"; \
 	done; \

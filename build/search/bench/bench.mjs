@@ -500,7 +500,7 @@ function report(env, rows, disk, scale) {
   if (scale.length) {
     md.push('## Bytes as the course grows');
     md.push('');
-    md.push('The same queries on sites of N generated parts per language (`build/search/bench/gensite`, parts made from the course by `build/internal/corpus`), ' +
+    md.push('The same queries on sites of N generated parts per language (`go run ./build/internal/cmd/corpus -n N DIR`, parts made from the course by `build/internal/corpus`), ' +
       'built and indexed the same way. Recall is not measured here (the generated parts have no expectations); cold bytes are over every third query.');
     md.push('');
     const lines = [];
