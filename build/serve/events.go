@@ -10,8 +10,8 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
-// Event is one message of the event stream /_kakehashi/events.
-type Event struct {
+// event is one message of the event stream /_kakehashi/events.
+type event struct {
 	// Name is "ok" (sent on connect when the build is good), "reload",
 	// "css" or "error".
 	Name string
@@ -23,8 +23,8 @@ type Event struct {
 	Errors diag.List
 }
 
-// Diagnostic is a diagnostic as the browser overlay receives it.
-type Diagnostic struct {
+// diagnostic is a diagnostic as the browser overlay receives it.
+type diagnostic struct {
 	Path         string   `json:"path"`
 	Line         int      `json:"line"`
 	Col          int      `json:"col"`
@@ -36,14 +36,14 @@ type Diagnostic struct {
 }
 
 // Encode writes the event in the text/event-stream format.
-func (e Event) Encode() []byte {
+func (e event) Encode() []byte {
 	payload := struct {
 		Version string       `json:"version"`
 		Paths   []string     `json:"paths,omitempty"`
-		Errors  []Diagnostic `json:"errors,omitempty"`
+		Errors  []diagnostic `json:"errors,omitempty"`
 	}{Version: e.Version, Paths: e.Paths}
 	for _, d := range e.Errors {
-		payload.Errors = append(payload.Errors, Diagnostic{
+		payload.Errors = append(payload.Errors, diagnostic{
 			Path: d.Path, Line: d.Line, Col: d.Col, Msg: d.Msg, Header: d.Header(),
 			Source: d.Source, Context: d.Context, ContextStart: d.ContextStart,
 		})
@@ -56,7 +56,7 @@ func (e Event) Encode() []byte {
 type hub struct {
 	mu      sync.Mutex
 	clients map[chan []byte]bool
-	state   Event // sent to each new client: "ok" or "error"
+	state   event // sent to each new client: "ok" or "error"
 	closed  bool
 	done    chan struct{}
 }
@@ -90,7 +90,7 @@ func (h *hub) unsubscribe(ch chan []byte) {
 // publish records the state new clients get and sends ev (when its Name
 // is set) to every client. A client too slow to take it is dropped; its
 // browser reconnects and gets the current state.
-func (h *hub) publish(state, ev Event) {
+func (h *hub) publish(state, ev event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.state = state

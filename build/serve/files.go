@@ -14,9 +14,9 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/output"
 )
 
-// LiveTag is the script tag injected into every HTML response of the
+// liveTag is the script tag injected into every HTML response of the
 // server (and never into a build's output).
-const LiveTag = `<script src="/_kakehashi/live.js" defer></script>`
+const liveTag = `<script src="/_kakehashi/live.js" defer></script>`
 
 // file is one served file of one build, with its served body, ETag and
 // compressed body computed on first use and kept while the file's bytes
@@ -27,7 +27,7 @@ type file struct {
 	ctype string
 
 	once sync.Once
-	body []byte // as served: HTML gets LiveTag
+	body []byte // as served: HTML gets liveTag
 	etag string
 
 	gzOnce sync.Once
@@ -35,7 +35,7 @@ type file struct {
 }
 
 func newFile(p string, data []byte) *file {
-	return &file{data: data, ctype: ContentType(p)}
+	return &file{data: data, ctype: contentType(p)}
 }
 
 func (f *file) prepare() {
@@ -45,7 +45,7 @@ func (f *file) prepare() {
 		}
 		f.body = f.data
 		if strings.HasPrefix(f.ctype, "text/html") {
-			f.body = InjectLive(f.data)
+			f.body = injectLive(f.data)
 		}
 		sum := sha256.Sum256(f.body)
 		f.etag = `"` + hex.EncodeToString(sum[:12]) + `"`
@@ -77,9 +77,9 @@ func (f *file) Gzip() []byte {
 	return f.gz
 }
 
-// InjectLive puts LiveTag before </head>, else before </body>, else at the
+// injectLive puts liveTag before </head>, else before </body>, else at the
 // end of an HTML document.
-func InjectLive(html []byte) []byte {
+func injectLive(html []byte) []byte {
 	i := bytes.Index(html, []byte("</head>"))
 	if i < 0 {
 		i = bytes.LastIndex(html, []byte("</body>"))
@@ -87,9 +87,9 @@ func InjectLive(html []byte) []byte {
 	if i < 0 {
 		i = len(html)
 	}
-	out := make([]byte, 0, len(html)+len(LiveTag))
+	out := make([]byte, 0, len(html)+len(liveTag))
 	out = append(out, html[:i]...)
-	out = append(out, LiveTag...)
+	out = append(out, liveTag...)
 	return append(out, html[i:]...)
 }
 
@@ -99,14 +99,14 @@ type snapshot struct {
 	files map[string]*file
 }
 
-// Changes is how a snapshot differs from the one before.
-type Changes struct {
+// changes is how a snapshot differs from the one before.
+type changes struct {
 	Changed []string // output paths added or with new bytes, sorted
 	Removed []string // output paths gone, sorted
 }
 
 // CSSOnly reports whether every change is a stylesheet.
-func (c Changes) CSSOnly() bool {
+func (c changes) CSSOnly() bool {
 	if len(c.Changed) == 0 || len(c.Removed) > 0 {
 		return false
 	}
@@ -119,15 +119,15 @@ func (c Changes) CSSOnly() bool {
 }
 
 // Empty reports whether nothing changed.
-func (c Changes) Empty() bool { return len(c.Changed) == 0 && len(c.Removed) == 0 }
+func (c changes) Empty() bool { return len(c.Changed) == 0 && len(c.Removed) == 0 }
 
 // newSnapshot takes the files of site, reusing the entries of prev (and
 // their cached ETags and compressed bodies) for files whose bytes did not
 // change.
-func newSnapshot(site *output.Site, prev *snapshot) (*snapshot, Changes) {
+func newSnapshot(site *output.Site, prev *snapshot) (*snapshot, changes) {
 	paths := site.Paths()
 	s := &snapshot{files: make(map[string]*file, len(paths))}
-	var ch Changes
+	var ch changes
 	for _, p := range paths {
 		if l, ok := site.Lazy(p); ok {
 			if prev != nil {
@@ -136,7 +136,7 @@ func newSnapshot(site *output.Site, prev *snapshot) (*snapshot, Changes) {
 					continue
 				}
 			}
-			s.files[p] = &file{lazy: l, ctype: ContentType(p)}
+			s.files[p] = &file{lazy: l, ctype: contentType(p)}
 			ch.Changed = append(ch.Changed, p)
 			continue
 		}
@@ -196,13 +196,13 @@ func (s *snapshot) lookup(name string, slash bool) (f *file, redirect bool) {
 // errBadPath is a request path the server refuses outright.
 var errBadPath = errors.New("bad path")
 
-// CleanPath turns a request's decoded path and its escaped form into a site
+// cleanPath turns a request's decoded path and its escaped form into a site
 // path without leading slash ("" for the root) and whether it ended in a
 // slash. It refuses, rather than repairs, anything that could name a file
 // outside the site: ".." segments (also when percent-encoded), encoded
 // slashes and backslashes, backslashes, NUL and other control characters,
 // and Windows drive letters.
-func CleanPath(decoded, escaped string) (name string, slash bool, err error) {
+func cleanPath(decoded, escaped string) (name string, slash bool, err error) {
 	low := strings.ToLower(escaped)
 	if strings.Contains(low, "%2f") || strings.Contains(low, "%5c") || strings.Contains(low, "%00") {
 		return "", false, errBadPath
@@ -230,8 +230,8 @@ func CleanPath(decoded, escaped string) (name string, slash bool, err error) {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// ContentType is the Content-Type the server sends for a site path.
-func ContentType(p string) string {
+// contentType is the Content-Type the server sends for a site path.
+func contentType(p string) string {
 	switch strings.ToLower(path.Ext(p)) {
 	case ".html", ".htm":
 		return "text/html; charset=utf-8"

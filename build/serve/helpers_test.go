@@ -53,7 +53,7 @@ type sse struct {
 func (e sse) payload(t testing.TB) (p struct {
 	Version string       `json:"version"`
 	Paths   []string     `json:"paths"`
-	Errors  []Diagnostic `json:"errors"`
+	Errors  []diagnostic `json:"errors"`
 }) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(e.Data), &p); err != nil {

@@ -30,14 +30,14 @@ import (
 	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
-// Builder builds the site; *build.Builder is one.
-type Builder interface {
+// builder builds the site; *build.Builder is one.
+type builder interface {
 	Build(ctx context.Context) (*build.Result, error)
 }
 
-var _ Builder = (*build.Builder)(nil)
+var _ builder = (*build.Builder)(nil)
 
-// invalidator is a Builder that rebuilds incrementally: it is told which
+// invalidator is a builder that rebuilds incrementally: it is told which
 // input paths changed before the next Build.
 type invalidator interface {
 	Invalidate(paths ...string)
@@ -58,15 +58,17 @@ type Options struct {
 	// default 15 s.
 	Heartbeat time.Duration
 	// Builder, when set, replaces the builder made from Root and Build
-	// (tests count or slow down builds with it).
-	Builder Builder
+	// (tests count or slow down builds with it); *build.Builder is one.
+	Builder interface {
+		Build(ctx context.Context) (*build.Result, error)
+	}
 }
 
 // Server is the authoring server. It is an http.Handler.
 type Server struct {
 	opts     Options
 	in       afero.Fs
-	builder  Builder
+	builder  builder
 	hub      *hub
 	liveFile *file // the live-reload script
 
@@ -150,7 +152,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		next := *old
 		next.errs, next.version = errs, version
 		s.cur.Store(&next)
-		ev := Event{Name: "error", Version: version, Errors: errs}
+		ev := event{Name: "error", Version: version, Errors: errs}
 		s.hub.publish(ev, ev)
 		s.logErrors(errs)
 		return err
@@ -158,18 +160,18 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	snap, ch := newSnapshot(res.Site, old.site)
 	next := &state{site: snap, version: version, bundle: old.bundle, langs: old.langs}
 	if next.bundle == nil || touches(paths, s.opts.Build.I18nDir, "i18n") {
-		if b, ds := i18n.Load(s.in, orDefault(s.opts.Build.I18nDir, "i18n")); ds.Err() == nil {
+		if b, ds := i18n.Load(CTX, s.in, orDefault(s.opts.Build.I18nDir, "i18n")); ds.Err() == nil {
 			next.bundle, next.langs = b, b.Langs()
 		}
 	}
 	s.cur.Store(next)
-	ok := Event{Name: "ok", Version: version}
-	var ev Event
+	ok := event{Name: "ok", Version: version}
+	var ev event
 	switch {
 	case len(old.errs) > 0 || (old.site != nil && !ch.Empty() && !ch.CSSOnly()):
-		ev = Event{Name: "reload", Version: version}
+		ev = event{Name: "reload", Version: version}
 	case old.site != nil && ch.CSSOnly():
-		ev = Event{Name: "css", Version: version}
+		ev = event{Name: "css", Version: version}
 		for _, p := range ch.Changed {
 			ev.Paths = append(ev.Paths, "/"+p)
 		}
@@ -322,7 +324,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	name, slash, err := CleanPath(r.URL.Path, r.URL.EscapedPath())
+	name, slash, err := cleanPath(r.URL.Path, r.URL.EscapedPath())
 	if err != nil {
 		http.Error(w, "bad request path", http.StatusBadRequest)
 		return

@@ -195,10 +195,10 @@ func TestSameAsFullBuild(t *testing.T) {
 				t.Fatalf("%s: /%s: status %d", st.name, p, resp.StatusCode)
 			}
 			if strings.HasSuffix(p, ".html") {
-				if !bytes.Contains(got, []byte(LiveTag)) {
+				if !bytes.Contains(got, []byte(liveTag)) {
 					t.Fatalf("%s: /%s: no live-reload script", st.name, p)
 				}
-				got = bytes.Replace(got, []byte(LiveTag), nil, 1)
+				got = bytes.Replace(got, []byte(liveTag), nil, 1)
 			}
 			if !bytes.Equal(got, want) {
 				t.Fatalf("%s: /%s differs from a fresh full build", st.name, p)
@@ -349,9 +349,9 @@ func TestCleanPath(t *testing.T) {
 		{"/ja/한국어/", "/ja/%ED%95%9C%EA%B5%AD%EC%96%B4/", "ja/한국어", true, false},
 	}
 	for _, tc := range tests {
-		name, slash, err := CleanPath(tc.decoded, tc.escaped)
+		name, slash, err := cleanPath(tc.decoded, tc.escaped)
 		if (err != nil) != tc.bad || (!tc.bad && (name != tc.name || slash != tc.slash)) {
-			t.Errorf("CleanPath(%q, %q) = %q, %v, %v; want %q, %v, bad=%v", tc.decoded, tc.escaped, name, slash, err, tc.name, tc.slash, tc.bad)
+			t.Errorf("cleanPath(%q, %q) = %q, %v, %v; want %q, %v, bad=%v", tc.decoded, tc.escaped, name, slash, err, tc.name, tc.slash, tc.bad)
 		}
 	}
 }
@@ -384,16 +384,16 @@ func TestResponses(t *testing.T) {
 		headers map[string]string
 		want    want
 	}{
-		{"/ja/cka/05-ha-cluster/", nil, want{200, "text/html; charset=utf-8", "", "", LiveTag}},
+		{"/ja/cka/05-ha-cluster/", nil, want{200, "text/html; charset=utf-8", "", "", liveTag}},
 		{"/ja/cka/05-ha-cluster/", map[string]string{"Accept-Encoding": "gzip"}, want{200, "text/html; charset=utf-8", "", "gzip", ""}},
-		{"/ja/cka/05-ha-cluster/", map[string]string{"Accept-Encoding": "gzip;q=0, br"}, want{200, "text/html; charset=utf-8", "", "", LiveTag}},
+		{"/ja/cka/05-ha-cluster/", map[string]string{"Accept-Encoding": "gzip;q=0, br"}, want{200, "text/html; charset=utf-8", "", "", liveTag}},
 		{"/ja/cka/05-ha-cluster", nil, want{301, "", "/ja/cka/05-ha-cluster/", "", ""}},
 		{"/css/main.css", nil, want{200, "text/css; charset=utf-8", "", "", ""}},
 		{"/js/main.js", nil, want{200, "text/javascript; charset=utf-8", "", "", ""}},
 		{"/favicon.svg", nil, want{200, "image/svg+xml", "", "", ""}},
 		{"/sitemap.xml", nil, want{200, "application/xml; charset=utf-8", "", "", ""}},
 		{"/wasm/calc.wasm", nil, want{200, "application/wasm", "", "", "\x00asm"}},
-		{"/nope/", nil, want{404, "text/html; charset=utf-8", "", "", LiveTag}},
+		{"/nope/", nil, want{404, "text/html; charset=utf-8", "", "", liveTag}},
 		{"/", map[string]string{"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}, want{302, "", "/ko/", "", ""}},
 		{"/", map[string]string{"Accept-Language": "ja,en;q=0.5"}, want{302, "", "/ja/", "", ""}},
 		{"/", map[string]string{"Accept-Language": "fr-FR"}, want{302, "", "/ja/", "", ""}},
@@ -421,7 +421,7 @@ func TestResponses(t *testing.T) {
 			must(t, err)
 			body, err = io.ReadAll(zr)
 			must(t, err)
-			if !bytes.Contains(body, []byte(LiveTag)) {
+			if !bytes.Contains(body, []byte(liveTag)) {
 				t.Errorf("%s: gzip body does not decode to the page", tc.path)
 			}
 		}
@@ -517,7 +517,7 @@ func TestConcurrentClientsAndShutdown(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			status, body := get(t, c, base+"/ja/cka/05-ha-cluster/")
-			if status != 200 || !strings.Contains(body, LiveTag) {
+			if status != 200 || !strings.Contains(body, liveTag) {
 				errs <- "page fetch failed"
 			}
 		}()
