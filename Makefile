@@ -60,5 +60,5 @@ search-bench:
 		$(GO) run ./cmd/kakehashi build -q -s .bench/search-corpus-$$n -d .bench/search-corpus-$$n/public || exit 1; \
 		scale="$$scale --scale $$n=.bench/search-corpus-$$n/public"; \
 	done; \
-	cd build/search/bench && npm ci --no-audit --no-fund && cd ../../.. && \
-	node build/search/bench/bench.mjs --site .bench/search-site $$scale --out docs/search-bench.md
+	cd build/internal/searchbench && npm ci --no-audit --no-fund && cd ../../.. && \
+	node build/internal/searchbench/bench.mjs --site .bench/search-site $$scale --out docs/search-bench.md

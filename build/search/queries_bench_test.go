@@ -12,7 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// benchQuery is one entry of bench/queries.json, the query list that
+// benchQuery is one entry of ../internal/searchbench/queries.json, the query list that
 // make search-bench runs through kakehashi's search and Pagefind.
 type benchQuery struct {
 	Q      string   `json:"q"`
@@ -23,10 +23,10 @@ type benchQuery struct {
 	Expect []string `json:"expect"`
 }
 
-// loadBenchQueries reads bench/queries.json.
+// loadBenchQueries reads ../internal/searchbench/queries.json.
 func loadBenchQueries(t *testing.T) []benchQuery {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("bench", "queries.json"))
+	b, err := os.ReadFile(filepath.Join("..", "internal", "searchbench", "queries.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
