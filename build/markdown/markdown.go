@@ -4,6 +4,42 @@
 // highlighted code blocks with copy buttons, and "#N" links to the parts of
 // a series. One Renderer serves every page, in parallel; per-document data
 // travels in the goldmark parser.Context (see EnvFrom).
+//
+// Each feature is one goldmark extension in one file, combined only in New:
+// part links "#N" (partlinks.go), code figures and fence info strings
+// (codeblocks.go), table wrappers (tables.go), heading IDs and self-links
+// (headingids.go), soft line breaks (softbreaks.go). Other packages plug in
+// through Options.Extenders; the shortcodes extension does, and its
+// priorities are kept here too, so one table orders everything added to
+// goldmark (priorities.go; goldmark runs the lower number first):
+//
+//	Block parsers
+//	  150    PriorityShortcodeBlock        a call alone on its line; before
+//	                                       thematic breaks (200), lists and
+//	                                       paragraphs (1000), which it interrupts
+//	Inline parsers
+//	  150    PriorityShortcodeInline       after code spans (100): `{{< x >}}`
+//	                                       stays code; before links (200)
+//	  600    PriorityPartLinkParser        "#N"; after code spans, links, raw
+//	                                       HTML, emphasis (100–500), before
+//	                                       linkify (999)
+//	AST transformers
+//	   50    PriorityShortcodeTransformer  pairs inline tags first, so the
+//	                                       rest see a pair's content inside it
+//	10000    PriorityPartLinkTransformer   after goldmark's (footnotes: 999);
+//	                                       turns "#N" in links and headings
+//	                                       back into text, before heading IDs
+//	                                       and soft breaks read that text
+//	10100    PriorityCodeBlockTransformer  code blocks become figures
+//	10200    PriorityTableTransformer      tables get their scrolling wrapper
+//	10300    PriorityHeadingIDTransformer  IDs and self-links, from the text
+//	                                       the part links left
+//	10400    PrioritySoftBreakTransformer  last: merges the text nodes the
+//	                                       others made, then joins Japanese
+//	                                       lines
+//	Node renderers
+//	  100    PriorityRenderer              each for kinds of its own, below
+//	                                       goldmark's HTML renderer (1000)
 package markdown
 
 import (
@@ -82,7 +118,13 @@ func New(opts Options) *Renderer {
 		extension.Linkify,
 		extension.TaskList,
 		extension.Footnote,
-		&kakehashi{hl: hl},
+		// kakehashi's own, one extension per feature; the priorities table
+		// in the package comment orders them.
+		partLinks{},
+		&codeBlocks{hl: hl},
+		tableWraps{},
+		headingIDs{},
+		softBreaks{},
 	}
 	exts = append(exts, opts.Extenders...)
 	rendererOpts = append(rendererOpts,
