@@ -265,7 +265,7 @@ func (b *Builder) build(ctx context.Context, stage *output.Staging) (*Result, er
 	defer b.mu.Unlock()
 	start := time.Now()
 	o := b.opts
-	if err := b.loadTheme(); err != nil {
+	if err := b.loadTheme(ctx); err != nil {
 		return nil, err
 	}
 	warnings := append(diag.List(nil), b.themeWarn...)
@@ -404,21 +404,27 @@ func hashFiles(fsys afero.Fs, dirs ...string) uint64 {
 // loadTheme (re)loads the UI strings, the theme and its shortcodes when
 // they changed or were never loaded, and makes the markdown renderer with
 // them. The caller holds b.mu.
-func (b *Builder) loadTheme() error {
+func (b *Builder) loadTheme(ctx context.Context) error {
 	if !b.full && b.theme != nil {
 		return nil
 	}
 	o := b.opts
-	bundle, diags := i18n.Load(b.in, o.I18nDir)
+	bundle, diags := i18n.Load(ctx, b.in, o.I18nDir)
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
+	}
 	if err := diags.Err(); err != nil {
 		return err
 	}
-	theme, tdiags := render.Load(b.in, o.ThemeDir, bundle)
+	theme, tdiags := render.Load(ctx, b.in, o.ThemeDir, bundle)
 	if err := tdiags.Err(); err != nil {
 		return err
 	}
 	reg := shortcodes.NewRegistry()
-	overrides, sdiags := reg.LoadTemplates(b.in, path.Join(o.ThemeDir, "shortcodes"))
+	overrides, sdiags := reg.LoadTemplates(ctx, b.in, path.Join(o.ThemeDir, "shortcodes"))
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
+	}
 	if err := sdiags.Err(); err != nil {
 		return err
 	}

@@ -71,7 +71,7 @@ func BenchmarkBuildToDisk(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		st, err := output.Stage(out, filepath.Join(dir, fmt.Sprint(run)))
+		st, err := output.Stage(ctx, out, filepath.Join(dir, fmt.Sprint(run)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func BenchmarkBuildToDisk(b *testing.B) {
 			st.Abort()
 			b.Fatal(err)
 		}
-		if err := st.Commit(); err != nil {
+		if err := st.Commit(ctx); err != nil {
 			b.Fatal(err)
 		}
 		if res.Summary.Articles["ja"] != n || res.Summary.SearchBytes["ja"] == 0 {

@@ -26,7 +26,7 @@ func coldBuilder(t *testing.T, in, cacheFs afero.Fs) *Builder {
 
 func buildToDisk(t *testing.T, b *Builder, out afero.Fs) *Result {
 	t.Helper()
-	st, err := output.Stage(out, "/public")
+	st, err := output.Stage(context.Background(), out, "/public")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func buildToDisk(t *testing.T, b *Builder, out afero.Fs) *Result {
 		st.Abort()
 		t.Fatal(err)
 	}
-	if err := st.Commit(); err != nil {
+	if err := st.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	return res

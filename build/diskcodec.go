@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"maps"
 	"math"
 	"slices"
 
@@ -81,7 +82,7 @@ func (e *diskWriter) diags(ds diag.List) {
 func encodeDisk(w io.Writer, c *diskCache) error {
 	e := &diskWriter{w: bufio.NewWriterSize(w, 256<<10)}
 	e.w.WriteString(diskMagic)
-	keys := sortedKeys(c.MD)
+	keys := slices.Sorted(maps.Keys(c.MD))
 	e.uint(uint64(len(keys)))
 	for _, k := range keys {
 		m := c.MD[k]
@@ -94,7 +95,7 @@ func encodeDisk(w io.Writer, c *diskCache) error {
 		e.int(int64(m.Minutes))
 		e.strs(m.Scripts)
 	}
-	keys = sortedKeys(c.Out)
+	keys = slices.Sorted(maps.Keys(c.Out))
 	e.uint(uint64(len(keys)))
 	for _, k := range keys {
 		o := c.Out[k]
@@ -104,15 +105,6 @@ func encodeDisk(w io.Writer, c *diskCache) error {
 		e.int(o.MTime)
 	}
 	return e.w.Flush()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // diskReader decodes what diskWriter wrote from one buffer; the first

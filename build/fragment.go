@@ -25,7 +25,7 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if err := b.loadTheme(); err != nil {
+	if err := b.loadTheme(ctx); err != nil {
 		return nil, append(diags, diag.FromError(err)...)
 	}
 	langs := b.bundle.Langs()

@@ -8,6 +8,7 @@ package i18n
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"path"
@@ -40,8 +41,9 @@ type file struct {
 
 // Load reads every <lang>.toml in dir. It reports a TOML syntax error at its
 // file:line:col, a file name that is not a language tag, a value that is not
-// a string, and every key that one language has and another lacks.
-func Load(fsys afero.Fs, dir string) (*Bundle, diag.List) {
+// a string, and every key that one language has and another lacks. A
+// cancelled ctx stops the reading with its error.
+func Load(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
 	entries, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, diag.List{diag.File(dir, "cannot read UI strings: %v", err)}
@@ -51,6 +53,9 @@ func Load(fsys afero.Fs, dir string) (*Bundle, diag.List) {
 		diags diag.List
 	)
 	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return nil, diag.List{diag.File(dir, "reading UI strings: %v", err)}
+		}
 		name := e.Name()
 		if e.IsDir() || !strings.HasSuffix(name, ".toml") {
 			continue

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -12,7 +13,7 @@ import (
 func realBundle(t *testing.T) *Bundle {
 	t.Helper()
 	fsys := afero.NewReadOnlyFs(afero.NewOsFs())
-	b, diags := Load(fsys, ".")
+	b, diags := Load(context.Background(), fsys, ".")
 	if len(diags) > 0 {
 		t.Fatalf("Load(real files): %v", diags)
 	}
@@ -176,7 +177,7 @@ func TestLoadErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b, diags := Load(memFs(t, tt.files), "i18n")
+			b, diags := Load(context.Background(), memFs(t, tt.files), "i18n")
 			if b != nil {
 				t.Errorf("Load returned a bundle despite errors")
 			}

@@ -1,9 +1,11 @@
 package shortcodes
 
 import (
-	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 
 	"github.com/spf13/afero"
 )
@@ -74,7 +76,7 @@ func TestSiteTemplates(t *testing.T) {
 		}
 	}
 	reg := NewRegistry()
-	over, errs := reg.LoadTemplates(fs, "themes/default/shortcodes")
+	over, errs := reg.LoadTemplates(context.Background(), fs, "themes/default/shortcodes")
 	if strings.Join(over, ",") != "callout" {
 		t.Errorf("overridden = %q, want [callout]", over)
 	}
@@ -105,7 +107,7 @@ func TestSiteTemplates(t *testing.T) {
 	}
 
 	// A missing folder is no error.
-	if over, errs := NewRegistry().LoadTemplates(fs, "themes/none/shortcodes"); over != nil || errs != nil {
+	if over, errs := NewRegistry().LoadTemplates(context.Background(), fs, "themes/none/shortcodes"); over != nil || errs != nil {
 		t.Errorf("missing dir: %v %v", over, errs)
 	}
 }
@@ -114,7 +116,7 @@ func TestTemplateExecError(t *testing.T) {
 	fs := afero.NewMemMapFs()
 	_ = afero.WriteFile(fs, "sc/boom.html", []byte("<p>\n{{index .Pos 5}}</p>"), 0o644)
 	reg := NewRegistry()
-	if _, errs := reg.LoadTemplates(fs, "sc"); len(errs) > 0 {
+	if _, errs := reg.LoadTemplates(context.Background(), fs, "sc"); len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	got := headers(render(t, reg, "ja", "x {{< boom >}}\n"))

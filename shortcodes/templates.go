@@ -2,6 +2,7 @@ package shortcodes
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"html/template"
 	"io"
@@ -35,7 +36,8 @@ var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)? ?(.*)$`
 // page's UI strings. A template that mentions .Inner takes inner content
 // (it is used as a pair). A template named like a built-in replaces it;
 // the names so overridden are returned, sorted. A missing dir is no error.
-func (r *Registry) LoadTemplates(fsys afero.Fs, dir string) ([]string, diag.List) {
+// A cancelled ctx stops the reading with its error.
+func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string) ([]string, diag.List) {
 	infos, err := afero.ReadDir(fsys, dir)
 	if err != nil {
 		if ok, _ := afero.DirExists(fsys, dir); !ok {
@@ -46,6 +48,9 @@ func (r *Registry) LoadTemplates(fsys afero.Fs, dir string) ([]string, diag.List
 	var overridden []string
 	var errs diag.List
 	for _, fi := range infos {
+		if err := ctx.Err(); err != nil {
+			return nil, diag.List{diag.File(dir, "reading shortcode templates: %v", err)}
+		}
 		if fi.IsDir() || !strings.HasSuffix(fi.Name(), ".html") {
 			continue
 		}

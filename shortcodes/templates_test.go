@@ -1,6 +1,7 @@
 package shortcodes
 
 import (
+	"context"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -33,7 +34,7 @@ func TestTemplateParseErrorColumns(t *testing.T) {
 			if err := afero.WriteFile(fs, "sc/x.html", []byte(tt.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, errs := NewRegistry().LoadTemplates(fs, "sc")
+			_, errs := NewRegistry().LoadTemplates(context.Background(), fs, "sc")
 			if len(errs) != 1 || errs[0].Header() != tt.want {
 				t.Fatalf("got %v\nwant %q", errs, tt.want)
 			}

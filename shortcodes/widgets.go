@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"html/template"
 	"io"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -454,7 +456,7 @@ func (wd *widgets) haSim(w io.Writer, c *Context) error {
 			known[name] = true
 		}
 	}
-	for _, k := range sortedKeys(addrs) {
+	for _, k := range slices.Sorted(maps.Keys(addrs)) {
 		if !known[k] {
 			report("ha-sim: addrs: no node %q (the simulator names control planes cp-N and external etcd members etcd-N)", k)
 		}
@@ -601,16 +603,6 @@ func haTexts(l map[string]string, failed []string, r calc.HAResult) (status, fai
 	kubectl = yesNo(r.KubectlWorks, "works", "fails")
 	kubelets = yesNo(r.WorkerKubeletsReachAPI, "reachable", "unreachable")
 	return
-}
-
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // mark prefixes a verdict with a sign, so it does not rest on colour.

@@ -22,7 +22,7 @@ func (depth3) Rel(p string) string { return "../../.." + p }
 // widgetEnv is a page environment with the site's real UI strings.
 func widgetEnv(t *testing.T, lang string, page any) markdown.Env {
 	t.Helper()
-	b, ds := i18n.Load(afero.NewOsFs(), "../i18n")
+	b, ds := i18n.Load(context.Background(), afero.NewOsFs(), "../i18n")
 	if ds.Err() != nil {
 		t.Fatalf("loading i18n: %v", ds)
 	}

@@ -67,7 +67,7 @@ func writeHarness() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	bundle, ds := i18n.Load(afero.NewOsFs(), filepath.Join(root, "i18n"))
+	bundle, ds := i18n.Load(context.Background(), afero.NewOsFs(), filepath.Join(root, "i18n"))
 	if ds.Err() != nil {
 		return "", ds.Err()
 	}

@@ -88,6 +88,16 @@ func New(light, dark string) (*Highlighter, error) {
 	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}, plain: newFormatter(nil)}, nil
 }
 
+// Default returns a Highlighter with the default styles, DefaultLight and
+// DefaultDark, which are always registered: it cannot fail.
+func Default() *Highlighter {
+	h, err := New(DefaultLight, DefaultDark)
+	if err != nil {
+		panic(err) // chroma no longer has its own default styles
+	}
+	return h
+}
+
 // SetLimit bounds the cache to about n blocks, dropping the oldest first;
 // 0 keeps every block. A build that renders the two languages of a page
 // one after the other needs only a few pages' worth to share their blocks.

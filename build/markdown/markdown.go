@@ -103,7 +103,7 @@ type Renderer struct {
 func New(opts Options) *Renderer {
 	hl := opts.Highlighter
 	if hl == nil {
-		hl, _ = highlight.New("", "")
+		hl = highlight.Default()
 	}
 	r := &Renderer{hl: hl}
 	rendererOpts := []goldmark.Option{}

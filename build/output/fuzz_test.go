@@ -1,6 +1,7 @@
 package output
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,7 +28,7 @@ func FuzzCheckPath(f *testing.F) {
 			t.Fatalf("CheckPath accepted %q, which lands at %s, outside %s", p, full, root)
 		}
 		dir := t.TempDir()
-		st, err := Stage(afero.NewOsFs(), filepath.Join(dir, "public"))
+		st, err := Stage(context.Background(), afero.NewOsFs(), filepath.Join(dir, "public"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package output
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -177,8 +178,11 @@ func tmpFolders(fsys afero.Fs, parent, base string) []tmpEntry {
 // removeStale removes the temporary folders of the destination base left
 // by builds that are gone: killed, or failed without cleaning up. A folder
 // still owned by a live build is left alone.
-func removeStale(fsys afero.Fs, parent, base string) {
+func removeStale(ctx context.Context, fsys afero.Fs, parent, base string) {
 	for _, e := range tmpFolders(fsys, parent, base) {
+		if ctx.Err() != nil {
+			return
+		}
 		if c, ok := take(fsys, e.path, e.pid); ok {
 			fsys.RemoveAll(e.path)
 			c.release()

@@ -97,7 +97,7 @@ func TestEscapingPathRefused(t *testing.T) {
 	t.Run("Staging", func(t *testing.T) {
 		dir := t.TempDir()
 		disk := afero.NewOsFs()
-		st, err := Stage(disk, filepath.Join(dir, "site", "public"))
+		st, err := Stage(context.Background(), disk, filepath.Join(dir, "site", "public"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +113,7 @@ func TestEscapingPathRefused(t *testing.T) {
 		if err := st.Put("index.html", []byte("ok")); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Commit(); err == nil || !strings.Contains(err.Error(), `"../../escape"`) {
+		if err := st.Commit(context.Background()); err == nil || !strings.Contains(err.Error(), `"../../escape"`) {
 			t.Fatalf("Commit after a refused Reuse = %v, want an error naming the path", err)
 		}
 		if got := listAll(t, disk, dir); strings.Join(got, ",") != "/site" {
@@ -157,11 +157,11 @@ func TestStaleRemovalSparesLiveBuilds(t *testing.T) {
 
 	// A build in progress in this process too: another Stage must not
 	// take its folder.
-	first, err := Stage(disk, dest)
+	first, err := Stage(context.Background(), disk, dest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := Stage(disk, dest)
+	second, err := Stage(context.Background(), disk, dest)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestStaleRemovalSparesLiveBuilds(t *testing.T) {
 	if err := first.Put("index.html", []byte("first")); err != nil {
 		t.Fatal(err)
 	}
-	if err := first.Commit(); err != nil {
+	if err := first.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	second.Abort()
@@ -261,7 +261,7 @@ func TestRestoreAfterKillDuringSwap(t *testing.T) {
 
 			// A build that fails after it started still leaves the
 			// previous site whole.
-			st, err := Stage(fsys, dest)
+			st, err := Stage(context.Background(), fsys, dest)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -290,7 +290,7 @@ func TestRestoreSparesALiveSwap(t *testing.T) {
 	old := filepath.Join(dir, ".kakehashi-tmp-old-public-1-live")
 	os.MkdirAll(old, 0o755)
 	holdFolder(t, old)
-	st, err := Stage(afero.NewOsFs(), filepath.Join(dir, "public"))
+	st, err := Stage(context.Background(), afero.NewOsFs(), filepath.Join(dir, "public"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +336,7 @@ func TestSwap(t *testing.T) {
 			if err := Publish(context.Background(), disk, dest, s); err != nil {
 				t.Fatal(err)
 			}
-			st, err := Stage(disk, dest)
+			st, err := Stage(context.Background(), disk, dest)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -345,7 +345,7 @@ func TestSwap(t *testing.T) {
 			if err := st.Put("new.html", []byte("new")); err != nil {
 				t.Fatal(err)
 			}
-			if err := st.Commit(); err != nil {
+			if err := st.Commit(context.Background()); err != nil {
 				t.Fatal(err)
 			}
 			if calls != 1 {

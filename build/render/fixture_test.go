@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"html/template"
 	"path/filepath"
 	"runtime"
@@ -31,11 +32,11 @@ func repoFs(t *testing.T) afero.Fs {
 func loadDefault(t *testing.T) *Theme {
 	t.Helper()
 	fsys := repoFs(t)
-	b, diags := i18n.Load(fsys, "i18n")
+	b, diags := i18n.Load(context.Background(), fsys, "i18n")
 	if len(diags) > 0 {
 		t.Fatalf("i18n.Load: %v", diags)
 	}
-	th, diags := Load(fsys, "themes/default", b)
+	th, diags := Load(context.Background(), fsys, "themes/default", b)
 	if len(diags) > 0 {
 		t.Fatalf("Load: %v", diags)
 	}

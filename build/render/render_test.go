@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"os"
@@ -363,11 +364,11 @@ func themeFs(t *testing.T, files map[string]string) afero.Fs {
 
 func loadMem(t *testing.T, fsys afero.Fs) (*Theme, diag.List) {
 	t.Helper()
-	b, diags := i18n.Load(fsys, "i18n")
+	b, diags := i18n.Load(context.Background(), fsys, "i18n")
 	if len(diags) > 0 {
 		t.Fatalf("i18n.Load: %v", diags)
 	}
-	return Load(fsys, "theme", b)
+	return Load(context.Background(), fsys, "theme", b)
 }
 
 func TestLoadErrors(t *testing.T) {

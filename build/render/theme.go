@@ -31,6 +31,7 @@ package render
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	htmltemplate "html/template"
@@ -92,8 +93,8 @@ type state struct {
 
 // Load parses the theme in themeDir: every layouts/*.html file, checked so
 // that template syntax and HTML escaping errors come back now, each at its
-// file:line:col.
-func Load(fsys afero.Fs, themeDir string, bundle *i18n.Bundle) (*Theme, diag.List) {
+// file:line:col. A cancelled ctx stops the reading with its error.
+func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bundle) (*Theme, diag.List) {
 	if bundle == nil {
 		return nil, diag.List{diag.File(themeDir, "no UI strings given to the theme")}
 	}
@@ -113,6 +114,9 @@ func Load(fsys afero.Fs, themeDir string, bundle *i18n.Bundle) (*Theme, diag.Lis
 	var shared []string // the base and partials, by path
 	kindFile := make(map[string]string)
 	for _, e := range entries {
+		if err := ctx.Err(); err != nil {
+			return nil, diag.List{diag.File(layoutDir, "reading layouts: %v", err)}
+		}
 		name := e.Name()
 		if e.IsDir() || !strings.HasSuffix(name, ".html") {
 			continue

@@ -160,7 +160,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	snap, ch := newSnapshot(res.Site, old.site)
 	next := &state{site: snap, version: version, bundle: old.bundle, langs: old.langs}
 	if next.bundle == nil || touches(paths, s.opts.Build.I18nDir, "i18n") {
-		if b, ds := i18n.Load(CTX, s.in, orDefault(s.opts.Build.I18nDir, "i18n")); ds.Err() == nil {
+		if b, ds := i18n.Load(ctx, s.in, orDefault(s.opts.Build.I18nDir, "i18n")); ds.Err() == nil {
 			next.bundle, next.langs = b, b.Langs()
 		}
 	}

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -106,7 +107,7 @@ func (w *Watcher) Run(ctx context.Context, onBatch func(paths []string)) {
 		var batch []string
 		if ready && len(pending) > 0 {
 			out = batches
-			batch = sortedKeys(pending)
+			batch = slices.Sorted(maps.Keys(pending))
 		}
 		select {
 		case <-ctx.Done():
@@ -283,13 +284,4 @@ func Ignored(rel string) bool {
 		return true
 	}
 	return false
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -167,7 +167,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	defer unlock()
 	// Files are written into a folder beside the destination as they are
 	// made, and swapped in only when the whole build succeeded.
-	stage, err := output.Stage(afero.NewOsFs(), dest)
+	stage, err := output.Stage(ctx, afero.NewOsFs(), dest)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 1
@@ -182,7 +182,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	if res.Unchanged {
 		// Nothing to write: dest already holds exactly this build.
 		stage.Abort()
-	} else if err := stage.Commit(); err != nil {
+	} else if err := stage.Commit(ctx); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, err, dest)
 		return 1
 	}
