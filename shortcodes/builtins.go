@@ -5,31 +5,13 @@ import (
 	"html/template"
 	"io"
 
+	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes/calc"
 	"github.com/kakehashi-dev/kakehashi/shortcodes/diagram"
 )
 
-// defaultText holds UI strings used when the page's T has no answer, so a
-// page renders sensibly before i18n/ carries every key.
-var defaultText = map[string]map[string]string{
-	"ja": {
-		"callout_note": "メモ", "callout_tip": "ヒント", "callout_warning": "注意", "callout_exam": "試験ポイント",
-		"planned": "準備中", "quorum_members": "メンバー数 (N)", "quorum_quorum": "クォーラム",
-		"quorum_tolerance": "耐えられる障害数",
-	},
-	"ko": {
-		"callout_note": "메모", "callout_tip": "팁", "callout_warning": "주의", "callout_exam": "시험 포인트",
-		"planned": "준비 중", "quorum_members": "멤버 수 (N)", "quorum_quorum": "쿼럼",
-		"quorum_tolerance": "견딜 수 있는 장애 수",
-	},
-	"": {
-		"callout_note": "Note", "callout_tip": "Tip", "callout_warning": "Warning", "callout_exam": "Exam point",
-		"planned": "planned", "quorum_members": "Members (N)", "quorum_quorum": "Quorum",
-		"quorum_tolerance": "Failures tolerated",
-	},
-}
-
-// translator returns a T that asks t first and falls back to defaultText.
+// translator returns a T that asks t first, then i18n's fallback for
+// lang, and at last gives the key itself.
 func translator(lang string, t func(string) string) func(string) string {
 	return func(key string) string {
 		if t != nil {
@@ -37,10 +19,7 @@ func translator(lang string, t func(string) string) func(string) string {
 				return s
 			}
 		}
-		if m, ok := defaultText[lang]; ok && m[key] != "" {
-			return m[key]
-		}
-		if s := defaultText[""][key]; s != "" {
+		if s := i18n.Fallback(lang, key); s != "" {
 			return s
 		}
 		return key

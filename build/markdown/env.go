@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/yuin/goldmark/parser"
 )
 
@@ -102,22 +103,13 @@ func (e *Env) Context() context.Context {
 	return e.st.ctx
 }
 
-// defaults are the UI strings used when Env.T has no answer.
-var defaults = map[string]map[string]string{
-	"ja": {"planned": "予定", "copy": "コピー", "copied": "コピーしました", "anchor": "この見出しへのリンク"},
-	"ko": {"planned": "예정", "copy": "복사", "copied": "복사됨", "anchor": "이 제목으로 가는 링크"},
-	"":   {"planned": "planned", "copy": "Copy", "copied": "Copied", "anchor": "Link to this heading"},
-}
-
-// t returns the UI string for key.
+// t returns the UI string for key: Env.T's answer, else i18n's fallback
+// for Lang.
 func (e *Env) t(key string) string {
 	if e.T != nil {
 		if s := e.T(key); s != "" {
 			return s
 		}
 	}
-	if m, ok := defaults[e.Lang]; ok {
-		return m[key]
-	}
-	return defaults[""][key]
+	return i18n.Fallback(e.Lang, key)
 }
