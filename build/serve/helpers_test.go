@@ -14,6 +14,25 @@ import (
 	"time"
 )
 
+// writeFile writes a file under root, making its folders.
+func writeFile(t *testing.T, root, rel, text string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // copyCourse copies the bundled course's content/, themes/ and i18n/ into
 // a fresh temporary site folder.
 func copyCourse(t testing.TB) string {

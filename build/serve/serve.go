@@ -1,9 +1,10 @@
 // Package serve is kakehashi's authoring server: it builds a site into
-// memory, serves it on 127.0.0.1, watches content/, themes/ and i18n/ for
-// saves, rebuilds incrementally, and tells the browser over Server-Sent
-// Events to reload, to swap a stylesheet, or to show the build's errors in
-// an overlay. An event is sent only after the rebuilt site is complete and
-// being served. It never serves a byte that is not part of the built site.
+// memory, serves it on 127.0.0.1, watches the folders the site's layout
+// names (content/, themes/ and i18n/ by default) for saves, rebuilds
+// incrementally, and tells the browser over Server-Sent Events to reload,
+// to swap a stylesheet, or to show the build's errors in an overlay. An
+// event is sent only after the rebuilt site is complete and being served.
+// It never serves a byte that is not part of the built site.
 package serve
 
 import (
@@ -26,6 +27,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/serve/watch"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 )
@@ -45,15 +47,17 @@ type invalidator interface {
 
 // Options configure a Server.
 type Options struct {
-	// Root is the site folder holding content/, themes/ and i18n/.
+	// Root is the site folder holding content/, themes/ and i18n/ (or
+	// the folders Build names instead).
 	Root string
 	// Build configures the builder; BaseURL defaults to "/".
 	Build build.Options
 	// Log receives what the terminal shows: rebuilds and their errors.
 	// Default io.Discard.
 	Log io.Writer
-	// Watch tunes the watcher.
-	Watch WatchOptions
+	// Watch tunes the watcher; the folders it watches are those Build
+	// names.
+	Watch watch.Options
 	// Heartbeat is the interval of keep-alive comments on event streams;
 	// default 15 s.
 	Heartbeat time.Duration
@@ -189,6 +193,12 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	return nil
 }
 
+// layout is the site's folders as the build reads them: the watcher's
+// folders come from it.
+func layout(o build.Options) build.Layout {
+	return build.Layout{Content: o.ContentDir, Theme: o.ThemeDir, I18n: o.I18nDir}
+}
+
 func orDefault(s, d string) string {
 	if s == "" {
 		return d
@@ -242,7 +252,7 @@ func (s *Server) Watch(ctx context.Context) (<-chan struct{}, error) {
 	if wopts.OnError == nil {
 		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
 	}
-	w, err := NewWatcher(s.opts.Root, wopts)
+	w, err := watch.New(s.opts.Root, layout(s.opts.Build), wopts)
 	if err != nil {
 		return nil, err
 	}

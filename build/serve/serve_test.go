@@ -21,6 +21,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/serve/watch"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
@@ -30,7 +31,7 @@ const article = "content/ja/cka/05-ha-cluster.md"
 func newTestServer(t *testing.T) (*Server, *httptest.Server, string) {
 	t.Helper()
 	root := copyCourse(t)
-	s, err := New(context.Background(), Options{Root: root, Watch: WatchOptions{Quiet: 30 * time.Millisecond}})
+	s, err := New(context.Background(), Options{Root: root, Watch: watch.Options{Quiet: 30 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,6 +121,36 @@ func TestEventStream(t *testing.T) {
 	}
 	if e := openStream(t, c, ts.URL+"/_kakehashi/events").next(t); e.Name != "ok" {
 		t.Fatalf("a client connecting after the fix got %+v, want ok", e)
+	}
+}
+
+// TestContentFolderWatched serves a site whose pages are in course/, not
+// content/: a save there is watched, rebuilt and reloaded.
+func TestContentFolderWatched(t *testing.T) {
+	root := copyCourse(t)
+	must(t, os.Rename(filepath.Join(root, "content"), filepath.Join(root, "course")))
+	s, err := New(context.Background(), Options{Root: root, Build: build.Options{ContentDir: "course"},
+		Watch: watch.Options{Quiet: 30 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := s.Errors(); errs != nil {
+		t.Fatalf("the course in course/ does not build:\n%v", errs)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() { s.Close(); ts.Close() })
+	startWatch(t, s)
+	c := ts.Client()
+	es := openStream(t, c, ts.URL+"/_kakehashi/events")
+	if e := es.next(t); e.Name != "ok" {
+		t.Fatalf("first event %+v, want ok", e)
+	}
+	appendFile(t, root, "course/ja/cka/05-ha-cluster.md", "\n新しい段落 COURSE-EDIT です。\n")
+	if e := es.next(t); e.Name != "reload" {
+		t.Fatalf("after an edit in course/, event %+v, want reload", e)
+	}
+	if _, body := get(t, c, ts.URL+"/ja/cka/05-ha-cluster/"); !strings.Contains(body, "COURSE-EDIT") {
+		t.Fatal("the edit in course/ is not served")
 	}
 }
 

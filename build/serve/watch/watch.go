@@ -1,4 +1,8 @@
-package serve
+// Package watch watches the folders of a site whose edits change it, as
+// its build.Layout names them (content, themes, UI strings), and hands on,
+// after each burst of saves, the input paths that changed. The output and
+// cache folders, dot files and editors' temporaries are never inputs.
+package watch
 
 import (
 	"context"
@@ -14,14 +18,12 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/kakehashi-dev/kakehashi/build"
 )
 
-// WatchedDirs returns the folders of a site that are watched, relative to
-// its root. The series files live in content/series/.
-func WatchedDirs() []string { return []string{"content", "themes", "i18n"} }
-
-// WatchOptions tune a Watcher.
-type WatchOptions struct {
+// Options tune a Watcher.
+type Options struct {
 	// Quiet is how long the folders must stay quiet before a burst of
 	// events is handed on; default 15 ms (an editor's save, even as
 	// write-temporary-then-rename or delete-then-recreate, takes well under
@@ -35,23 +37,26 @@ type WatchOptions struct {
 	OnError func(error)
 }
 
-// Watcher watches a site's content/, themes/ and i18n/ folders
-// recursively and hands on, after each burst of saves, the input paths
-// (slash-separated, relative to the site root) that changed, appeared or
-// disappeared. Folders created later are watched too; dot files, dot
-// folders and editor temporaries are ignored.
+// Watcher watches a site's folders (build.Layout.Watched) recursively and
+// hands on, after each burst of saves, the input paths (slash-separated,
+// relative to the site root) that changed, appeared or disappeared.
+// Folders created later are watched too, the watched folders themselves
+// included; dot files, dot folders, the layout's output and cache folders
+// and editor temporaries are ignored.
 type Watcher struct {
-	root string
-	opts WatchOptions
-	fw   *fsnotify.Watcher
+	root    string
+	layout  build.Layout // Output and Cache filled in
+	watched []string     // layout.Watched()
+	opts    Options
+	fw      *fsnotify.Watcher
 
 	mu    sync.Mutex
 	known map[string]bool // files seen, by relative path
 	dirs  map[string]bool // folders watched, by relative path
 }
 
-// NewWatcher starts watching the site folder root.
-func NewWatcher(root string, opts WatchOptions) (*Watcher, error) {
+// New starts watching the folders of layout in the site folder root.
+func New(root string, layout build.Layout, opts Options) (*Watcher, error) {
 	if opts.Quiet <= 0 {
 		opts.Quiet = 15 * time.Millisecond
 	}
@@ -66,17 +71,28 @@ func NewWatcher(root string, opts WatchOptions) (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{root: abs, opts: opts, fw: fw, known: map[string]bool{}, dirs: map[string]bool{}}
+	w := &Watcher{root: abs, layout: withDefaults(layout), watched: layout.Watched(), opts: opts, fw: fw,
+		known: map[string]bool{}, dirs: map[string]bool{}}
 	// The root itself, so that a watched folder created or renamed into
 	// place later is seen.
 	if err := fw.Add(abs); err != nil {
 		fw.Close()
 		return nil, err
 	}
-	for _, d := range WatchedDirs() {
-		w.addTree(d)
-	}
+	w.addUnder("")
 	return w, nil
+}
+
+// withDefaults fills the output and cache folders a layout leaves empty.
+func withDefaults(l build.Layout) build.Layout {
+	d := build.DefaultLayout()
+	if l.Output == "" {
+		l.Output = d.Output
+	}
+	if l.Cache == "" {
+		l.Cache = d.Cache
+	}
+	return l
 }
 
 // Run delivers batches to onBatch until ctx is done, then closes the
@@ -153,7 +169,29 @@ func (w *Watcher) Run(ctx context.Context, onBatch func(paths []string)) {
 // for new folders.
 func (w *Watcher) handle(ev fsnotify.Event) []string {
 	rel, ok := w.rel(ev.Name)
-	if !ok || Ignored(rel) {
+	if !ok {
+		return nil
+	}
+	if !w.inside(rel) {
+		// A folder on the way to a watched one (site/ of site/content):
+		// creating it may bring watched folders along, removing it takes
+		// them away.
+		if !w.holdsWatched(rel) {
+			return nil
+		}
+		switch {
+		case ev.Has(fsnotify.Create):
+			if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() {
+				return w.addUnder(rel)
+			}
+		case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
+			out := w.forget(rel)
+			_ = w.fw.Remove(ev.Name)
+			return out
+		}
+		return nil
+	}
+	if ignored(w.layout, rel) {
 		return nil
 	}
 	switch {
@@ -169,17 +207,10 @@ func (w *Watcher) handle(ev fsnotify.Event) []string {
 	case ev.Has(fsnotify.Remove), ev.Has(fsnotify.Rename):
 		// A folder that went away takes every file under it along; a
 		// file (or an empty folder) is itself the path.
-		var out []string
-		w.mu.Lock()
-		for k := range w.known {
-			if strings.HasPrefix(k, rel+"/") {
-				out = append(out, k)
-				delete(w.known, k)
-			}
-		}
-		delete(w.known, rel)
+		out := w.forget(rel)
 		// Folders stay in w.dirs: inotify reports a watched folder's
 		// move twice (from its parent and from itself).
+		w.mu.Lock()
 		wasDir := w.dirs[rel]
 		w.mu.Unlock()
 		if len(out) == 0 && !wasDir {
@@ -192,6 +223,46 @@ func (w *Watcher) handle(ev fsnotify.Event) []string {
 		return []string{rel}
 	}
 	return nil // Chmod alone
+}
+
+// forget drops the files known under the folder rel, and rel itself, and
+// returns the files that were under it.
+func (w *Watcher) forget(rel string) []string {
+	var out []string
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for k := range w.known {
+		if strings.HasPrefix(k, rel+"/") {
+			out = append(out, k)
+			delete(w.known, k)
+		}
+	}
+	delete(w.known, rel)
+	return out
+}
+
+// addUnder watches the watched folders inside the folder rel ("" for the
+// root) and the folders leading to them, and returns the files found in
+// them.
+func (w *Watcher) addUnder(rel string) []string {
+	var files []string
+	for _, d := range w.watched {
+		if rel != "" && !strings.HasPrefix(d, rel+"/") {
+			continue
+		}
+		// The folders between rel and d, rel included: fsnotify watches
+		// one level only.
+		for p := path.Dir(d); p != "."; p = path.Dir(p) {
+			if rel != "" && p != rel && !strings.HasPrefix(p, rel+"/") {
+				break
+			}
+			if err := w.fw.Add(filepath.Join(w.root, filepath.FromSlash(p))); err != nil && w.opts.OnError != nil && !errors.Is(err, fs.ErrNotExist) {
+				w.opts.OnError(err)
+			}
+		}
+		files = append(files, w.addTree(d)...)
+	}
+	return files
 }
 
 // addTree watches the folder rel and every folder under it, and returns
@@ -208,7 +279,7 @@ func (w *Watcher) addTree(rel string) []string {
 		if !ok {
 			return nil
 		}
-		if r != rel && Ignored(r) {
+		if r != rel && ignored(w.layout, r) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -241,27 +312,44 @@ func (w *Watcher) setKnown(rel string, on bool) {
 }
 
 // rel returns name relative to the site root, slash-separated, when it is
-// inside one of the watched folders.
+// inside the root.
 func (w *Watcher) rel(name string) (string, bool) {
 	r, err := filepath.Rel(w.root, name)
 	if err != nil {
 		return "", false
 	}
 	r = filepath.ToSlash(r)
-	top, _, _ := strings.Cut(r, "/")
-	for _, d := range WatchedDirs() {
-		if top == d {
-			return r, true
-		}
+	if r == "." || r == ".." || strings.HasPrefix(r, "../") {
+		return "", false
 	}
-	return "", false
+	return r, true
 }
 
-// Ignored reports whether a relative input path is never an input: the
-// output folder, dot files and folders, and editors' temporary files
-// (vim's *.swp, *.swx and 4913, emacs's .#* and #*#, *~ backups, *.tmp,
-// JetBrains' ___jb_tmp___).
-func Ignored(rel string) bool {
+// inside reports whether rel is one of the watched folders or under one.
+func (w *Watcher) inside(rel string) bool {
+	for _, d := range w.watched {
+		if rel == d || strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsWatched reports whether the folder rel holds a watched folder.
+func (w *Watcher) holdsWatched(rel string) bool {
+	for _, d := range w.watched {
+		if strings.HasPrefix(d, rel+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// ignored reports whether a relative input path is never an input of a
+// site laid out as l: its output and cache folders, dot files and
+// folders, and editors' temporary files (vim's *.swp, *.swx and 4913,
+// emacs's .#* and #*#, *~ backups, *.tmp, JetBrains' ___jb_tmp___).
+func ignored(l build.Layout, rel string) bool {
 	for _, seg := range strings.Split(rel, "/") {
 		if seg == "" {
 			continue
@@ -270,8 +358,11 @@ func Ignored(rel string) bool {
 			return true
 		}
 	}
-	if top, _, _ := strings.Cut(rel, "/"); top == "public" {
-		return true
+	l = withDefaults(l)
+	for _, d := range []string{l.Output, l.Cache} {
+		if rel == d || strings.HasPrefix(rel, d+"/") {
+			return true
+		}
 	}
 	name := path.Base(rel)
 	switch {

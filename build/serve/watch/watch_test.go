@@ -1,4 +1,4 @@
-package serve
+package watch
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/kakehashi-dev/kakehashi/build"
 )
 
 // writeFile writes a file under root, making its folders.
@@ -142,7 +144,7 @@ func TestWatcherSavingStyles(t *testing.T) {
 			writeFile(t, root, "content/ko/cka/01-a.md", "---\ntitle: A\n---\n")
 			writeFile(t, root, "themes/default/layouts/base.html", "x")
 			writeFile(t, root, "i18n/ja.toml", "x = 'y'\n")
-			w, err := NewWatcher(root, WatchOptions{Quiet: 150 * time.Millisecond, MaxLatency: 10 * time.Second})
+			w, err := New(root, build.Layout{}, Options{Quiet: 150 * time.Millisecond, MaxLatency: 10 * time.Second})
 			must(t, err)
 			ctx, cancel := context.WithCancel(context.Background())
 			batches := make(chan []string, 10)
@@ -201,8 +203,97 @@ func TestIgnored(t *testing.T) {
 		{"content/ja/public/x.md", false},
 	}
 	for _, tc := range tests {
-		if got := Ignored(tc.rel); got != tc.want {
-			t.Errorf("Ignored(%q) = %v, want %v", tc.rel, got, tc.want)
+		if got := ignored(build.Layout{}, tc.rel); got != tc.want {
+			t.Errorf("ignored(%q) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+}
+
+// TestWatcherLayout watches the folders a layout names: a save in them is
+// one batch, a save in the default folders they replace is not seen, and
+// a folder several levels down is watched from before it exists.
+func TestWatcherLayout(t *testing.T) {
+	tests := []struct {
+		name   string
+		layout build.Layout
+		setup  []string // files written before the watcher starts
+		save   string   // a file written after it started
+		unseen []string // files written after it started, not inputs
+		want   []string
+	}{
+		{
+			name:   "content in course/",
+			layout: build.Layout{Content: "course"},
+			setup:  []string{"course/ja/cka/01-a.md", "content/ja/cka/01-a.md"},
+			save:   "course/ja/cka/01-a.md",
+			unseen: []string{"content/ja/cka/01-a.md"},
+			want:   []string{"course/ja/cka/01-a.md"},
+		},
+		{
+			name:   "nested folders created later",
+			layout: build.Layout{Content: "site/course", Theme: "site/themes/plain", I18n: "site/i18n"},
+			save:   "site/course/ja/01-a.md",
+			unseen: []string{"site/README.md", "content/ja/01-a.md"},
+			want:   []string{"site/course/ja/01-a.md"},
+		},
+		{
+			name:   "output and cache inside a watched folder",
+			layout: build.Layout{Content: "course", Output: "course/out", Cache: "course/cache"},
+			setup:  []string{"course/ja/01-a.md"},
+			save:   "course/ja/01-a.md",
+			unseen: []string{"course/out/index.html", "course/cache/lock"},
+			want:   []string{"course/ja/01-a.md"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, f := range tc.setup {
+				writeFile(t, root, f, "x\n")
+			}
+			w, err := New(root, tc.layout, Options{Quiet: 150 * time.Millisecond, MaxLatency: 10 * time.Second})
+			must(t, err)
+			ctx, cancel := context.WithCancel(context.Background())
+			batches := make(chan []string, 10)
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				w.Run(ctx, func(b []string) { batches <- b })
+			}()
+			defer func() { cancel(); <-done }()
+
+			for _, f := range tc.unseen {
+				writeFile(t, root, f, "unseen\n")
+			}
+			writeFile(t, root, tc.save, "saved\n")
+			select {
+			case got := <-batches:
+				if !reflect.DeepEqual(got, tc.want) {
+					t.Fatalf("batch %q, want %q", got, tc.want)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("no batch arrived")
+			}
+		})
+	}
+}
+
+func TestIgnoredLayout(t *testing.T) {
+	l := build.Layout{Output: "site/out", Cache: "cache"}
+	tests := []struct {
+		rel  string
+		want bool
+	}{
+		{"site/out/index.html", true},
+		{"site/out", true},
+		{"site/output/index.html", false},
+		{"cache/lock", true},
+		{"public/index.html", false},
+		{"content/ja/cka/05-ha-cluster.md", false},
+	}
+	for _, tc := range tests {
+		if got := ignored(l, tc.rel); got != tc.want {
+			t.Errorf("ignored(%+v, %q) = %v, want %v", l, tc.rel, got, tc.want)
 		}
 	}
 }
