@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -90,8 +91,8 @@ type state struct {
 	site    *snapshot
 	version string
 	errs    diag.List
-	bundle  *i18n.Bundle
-	langs   []string
+	langs   []string      // the site's languages, in order
+	match   *i18n.Matcher // picks one of langs for "/"
 }
 
 // New makes a server for the site folder opts.Root and runs the first
@@ -162,11 +163,9 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		return err
 	}
 	snap, ch := newSnapshot(res.Site, old.site)
-	next := &state{site: snap, version: version, bundle: old.bundle, langs: old.langs}
-	if next.bundle == nil || touches(paths, s.opts.Build.I18nDir, "i18n") {
-		if b, ds := i18n.Load(ctx, s.in, orDefault(s.opts.Build.I18nDir, "i18n")); ds.Err() == nil {
-			next.bundle, next.langs = b, b.Langs()
-		}
+	next := &state{site: snap, version: version, langs: old.langs, match: old.match}
+	if langs := siteLangs(res); len(langs) > 0 && !slices.Equal(langs, old.langs) {
+		next.langs, next.match = langs, i18n.NewMatcher(langs)
 	}
 	s.cur.Store(next)
 	ok := event{Name: "ok", Version: version}
@@ -199,22 +198,17 @@ func layout(o build.Options) build.Layout {
 	return build.Layout{Content: o.ContentDir, Theme: o.ThemeDir, I18n: o.I18nDir}
 }
 
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
-}
-
-// touches reports whether any path is under dir (or the default dir).
-func touches(paths []string, dir, def string) bool {
-	dir = orDefault(dir, def)
-	for _, p := range paths {
-		if p == dir || strings.HasPrefix(p, dir+"/") {
-			return true
+// siteLangs is the site's languages, in order, as the build found them.
+//
+// LANGS: the one place the server reads them; build.Result is to carry
+// them itself (Result.Langs), and this then returns that.
+func siteLangs(res *build.Result) []string {
+	for _, p := range res.Pages {
+		if p.Site != nil {
+			return p.Site.Langs
 		}
 	}
-	return false
+	return nil
 }
 
 func (s *Server) logErrors(errs diag.List) {
@@ -352,8 +346,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	case name == "" && r.URL.RawQuery == "":
 		lang := "ja"
-		if st.bundle != nil {
-			lang = st.bundle.Match(r.Header.Get("Accept-Language"), "ja")
+		if st.match != nil {
+			lang = st.match.Match(r.Header.Get("Accept-Language"), "ja")
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Vary", "Accept-Language")
