@@ -121,13 +121,12 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		"Renders the site into the destination folder. The new site replaces the old one\nonly when the whole build succeeded.")
 	var src, dest, baseURL string
 	var drafts, quiet bool
-	fs.StringVar(&src, "s", ".", "site `folder` holding content/, themes/ and i18n/")
-	fs.StringVar(&src, "source", ".", "same as -s")
+	sourceFlag(fs, &src, siteFolderHelp)
 	fs.StringVar(&dest, "d", "", "destination `folder` (default: public/ in the site folder)")
 	fs.StringVar(&dest, "dest", "", "same as -d")
 	fs.StringVar(&baseURL, "base-url", "", "absolute `URL` the site is published under, for canonical links, sitemap and feeds")
-	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
-	fs.BoolVar(&quiet, "q", false, "print only errors")
+	draftsFlag(fs, &drafts)
+	quietFlag(fs, &quiet)
 	var noCache, force bool
 	fs.BoolVar(&noCache, "no-cache", false, "build everything afresh, ignoring the cache in .kakehashi-cache/")
 	fs.BoolVar(&force, "force", false, "replace the destination even when it holds files kakehashi did not write")
@@ -383,8 +382,7 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 		"Prints the HTML fragment of one markdown document (front matter, markdown,\ncode blocks, #N links) as a build renders it. FILE \"-\" or none reads stdin.")
 	var lang, src string
 	fs.StringVar(&lang, "lang", "", "language of the document, `ja|ko` (default: from its content/<lang>/ folder, else ja)")
-	fs.StringVar(&src, "s", ".", "site `folder`, for series links and UI strings")
-	fs.StringVar(&src, "source", ".", "same as -s")
+	sourceFlag(fs, &src, "site `folder`, for series links and UI strings")
 	// Accept flags after the file name too: kakehashi render a.md --lang ko.
 	var file string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") || len(args) > 0 && args[0] == "-" {

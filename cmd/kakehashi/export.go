@@ -20,13 +20,12 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		"Writes a copy of the site that works opened straight from disk (file://), with\nno server and no network: every link names its index.html, search and the\ncalculators included. --zip also packs it into one archive. --single-file\nwrites instead one self-contained HTML per language holding the whole course,\nready to print to PDF.")
 	var src, out, zipPath string
 	var single, drafts, quiet, force bool
-	fs.StringVar(&src, "s", ".", "site `folder`")
-	fs.StringVar(&src, "source", ".", "same as -s")
+	sourceFlag(fs, &src, "site `folder`")
 	fs.StringVar(&out, "out", "", "output `folder` (default: public-offline/ in the site folder)")
 	fs.StringVar(&zipPath, "zip", "", "also write the copy as a zip `file`")
 	fs.BoolVar(&single, "single-file", false, "write one self-contained HTML per language (course-ja.html, course-ko.html)")
-	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
-	fs.BoolVar(&quiet, "q", false, "print only errors")
+	draftsFlag(fs, &drafts)
+	quietFlag(fs, &quiet)
 	fs.BoolVar(&force, "force", false, "replace the output folder even when it holds files kakehashi did not write")
 	if code := parse(fs, args); code >= 0 {
 		return code

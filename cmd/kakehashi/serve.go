@@ -20,12 +20,11 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	var src, bind string
 	var port int
 	var open, drafts bool
-	fs.StringVar(&src, "s", ".", "site `folder` holding content/, themes/ and i18n/")
-	fs.StringVar(&src, "source", ".", "same as -s")
+	sourceFlag(fs, &src, siteFolderHelp)
 	fs.StringVar(&bind, "bind", "127.0.0.1", "`address` to listen on; only this machine by default")
 	fs.IntVar(&port, "port", 1313, "`port` to listen on (0: any free port)")
 	fs.BoolVar(&open, "open", false, "open the site in the default browser")
-	fs.BoolVar(&drafts, "drafts", false, "include pages marked draft")
+	draftsFlag(fs, &drafts)
 	if code := parse(fs, args); code >= 0 {
 		return code
 	}
