@@ -37,7 +37,6 @@ type doc struct {
 	lang   string
 	t      func(string) string
 	parts  func(int) (markdown.PartLink, bool)
-	page   any
 	report func(sev diag.Severity, off int, format string, args ...any)
 	ids    map[string]int
 	// flat holds the names of the block pairs opened past MaxNesting, read
@@ -95,7 +94,6 @@ func docOf(pc parser.Context) *doc {
 	if env := markdown.EnvFrom(pc); env != nil {
 		d.lang, d.parts, d.report = env.Lang, env.Parts, env.Report
 		d.t = translator(env.Lang, env.T)
-		d.page = env.Values["page"]
 	} else {
 		d.t = translator("", nil)
 	}

@@ -65,8 +65,6 @@ type Context struct {
 	// Positional holds the positional values of an AnyArgs shortcode.
 	Positional []any
 	Lang       string
-	// Page is what the page's environment carries in Values["page"].
-	Page any
 	// T returns the UI string key in the page's language; never nil.
 	T func(key string) string
 	// Parts looks up a part of the page's series; nil outside a series.

@@ -25,7 +25,6 @@ type TemplateData struct {
 	Inner    template.HTML  // the rendered inner content of a pair
 	Markdown bool           // called with {{% %}}
 	Lang     string
-	Page     any // the page's environment Values["page"]
 }
 
 // templateErr matches "template: NAME:LINE:[COL:] message".
@@ -101,7 +100,7 @@ func templateRender(t *template.Template, p string) RenderFunc {
 		}
 		ct.Funcs(template.FuncMap{"T": c.T})
 		data := TemplateData{Name: c.Call.Name, Args: c.Args, Pos: c.Positional, Inner: c.Inner(),
-			Markdown: c.Call.Markdown, Lang: c.Lang, Page: c.Page}
+			Markdown: c.Call.Markdown, Lang: c.Lang}
 		var buf bytes.Buffer
 		if err := ct.Execute(&buf, data); err != nil {
 			msg := err.Error()

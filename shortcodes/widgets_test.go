@@ -14,13 +14,8 @@ import (
 	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
-// depth3 links assets as a page three folders deep does.
-type depth3 struct{}
-
-func (depth3) Rel(p string) string { return "../../.." + p }
-
 // widgetEnv is a page environment with the site's real UI strings.
-func widgetEnv(t *testing.T, lang string, page any) markdown.Env {
+func widgetEnv(t *testing.T, lang string) markdown.Env {
 	t.Helper()
 	b, ds := i18n.Load(context.Background(), afero.NewOsFs(), "../i18n")
 	if ds.Err() != nil {
@@ -34,14 +29,13 @@ func widgetEnv(t *testing.T, lang string, page any) markdown.Env {
 			}
 			return b.T(lang, k)
 		},
-		Values: map[string]any{"page": page},
 	}
 }
 
-func renderWidget(t *testing.T, lang, src string, page any) markdown.Result {
+func renderWidget(t *testing.T, lang, src string) markdown.Result {
 	t.Helper()
 	r := markdown.New(markdown.Options{Extenders: []goldmark.Extender{Extension(NewRegistry())}})
-	return r.Render(context.Background(), markdown.Doc{Path: "p.md", Src: []byte(src)}, widgetEnv(t, lang, page))
+	return r.Render(context.Background(), markdown.Doc{Path: "p.md", Src: []byte(src)}, widgetEnv(t, lang))
 }
 
 var widgetCases = []struct {
@@ -106,7 +100,7 @@ func TestWidgetsGolden(t *testing.T) {
 	for _, tc := range widgetCases {
 		for _, lang := range []string{"ja", "ko"} {
 			t.Run(tc.name+"."+lang, func(t *testing.T) {
-				res := renderWidget(t, lang, tc.src, nil)
+				res := renderWidget(t, lang, tc.src)
 				if len(res.Diags) > 0 {
 					t.Fatalf("diagnostics:\n%v", res.Diags)
 				}
@@ -129,8 +123,8 @@ var (
 )
 
 // checkWidget checks what every widget promises: a labelled control for
-// each input, a live output, unique ids, and no module URLs without a
-// page to link them from.
+// each input, a live output, unique ids, and no module URLs: calc.js finds
+// the modules beside itself.
 func checkWidget(t *testing.T, h string) {
 	t.Helper()
 	for _, m := range inputRe.FindAllStringSubmatch(h, -1) {
@@ -149,15 +143,15 @@ func checkWidget(t *testing.T, h string) {
 		seen[m[1]] = true
 	}
 	if strings.Contains(h, "data-wasm=") {
-		t.Error("module URLs without an AssetLinker page")
+		t.Error("module URLs in a widget")
 	}
 }
 
-func TestWidgetAssetLinks(t *testing.T) {
-	res := renderWidget(t, "ja", "{{< quorum >}}\n\n{{< quorum 5 >}}\n", depth3{})
+// TestWidgetIDs checks that two widgets of a page have ids of their own.
+func TestWidgetIDs(t *testing.T) {
+	res := renderWidget(t, "ja", "{{< quorum >}}\n\n{{< quorum 5 >}}\n")
 	h := string(res.HTML)
 	for _, w := range []string{
-		`data-wasm="../../../calc/calc.wasm" data-wasm-x509="../../../calc/calc-x509.wasm" data-wasm-exec="../../../js/wasm_exec.js"`,
 		`id="calc-quorum-1"`, `id="calc-quorum-2"`, `id="calc-quorum-2-members"`,
 	} {
 		if !strings.Contains(h, w) {
@@ -184,7 +178,7 @@ func TestWidgetErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.src, func(t *testing.T) {
-			res := renderWidget(t, "ja", tc.src, nil)
+			res := renderWidget(t, "ja", tc.src)
 			hs := strings.Join(headers(res), "\n")
 			if !strings.Contains(hs, tc.want) {
 				t.Errorf("diagnostics\n%s\ndo not contain %q", hs, tc.want)
@@ -196,7 +190,7 @@ func TestWidgetErrors(t *testing.T) {
 // TestWidgetEscapes checks that argument values cannot break out of
 // attributes or text.
 func TestWidgetEscapes(t *testing.T) {
-	res := renderWidget(t, "ja", "{{< san nodeName=\"a\\\"><script>x</script>\" >}}\n", nil)
+	res := renderWidget(t, "ja", "{{< san nodeName=\"a\\\"><script>x</script>\" >}}\n")
 	if strings.Contains(string(res.HTML), "<script>") {
 		t.Fatalf("unescaped value in\n%s", res.HTML)
 	}

@@ -27,11 +27,8 @@ type Env struct {
 	// ok=false when the series has no such part.
 	Parts func(n int) (PartLink, bool)
 	// T returns a UI string ("planned", "copy", "copied", "anchor"); nil or
-	// an empty answer selects a built-in default for Lang.
+	// an empty answer selects i18n's fallback for Lang.
 	T func(key string) string
-	// Values is a free slot for extensions (for example the shortcode
-	// environment).
-	Values map[string]any
 
 	st *docState // set by Render
 }

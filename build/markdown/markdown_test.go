@@ -343,13 +343,13 @@ func (reporter) Transform(doc *ast.Document, reader text.Reader, pc parser.Conte
 		panic("no Env in the parser context")
 	}
 	off := strings.Index(string(env.Source()), "{{<")
-	env.Report(diag.Error, off, "unknown shortcode in %s (%s, %v)", env.Path(), env.Lang, env.Values["k"])
+	env.Report(diag.Error, off, "unknown shortcode in %s (%s, %v)", env.Path(), env.Lang, env.T("k"))
 }
 
 func TestEnvForExtensions(t *testing.T) {
 	r := New(Options{Extenders: []goldmark.Extender{reporter{}}})
 	src := "---\nt: 1\n---\nline\n  x {{< nope >}}\n"
-	res := r.Render(context.Background(), Doc{Path: "a.md", Src: []byte(src), BodyStart: 12}, Env{Lang: "ko", Values: map[string]any{"k": 7}})
+	res := r.Render(context.Background(), Doc{Path: "a.md", Src: []byte(src), BodyStart: 12}, Env{Lang: "ko", T: func(string) string { return "7" }})
 	if len(res.Diags) != 1 {
 		t.Fatalf("diags: %v", res.Diags)
 	}
