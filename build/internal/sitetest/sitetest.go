@@ -355,6 +355,16 @@ func (s *Site) Warnings() []string {
 	return out
 }
 
+// AssertWarnings checks that the last good build warned exactly these
+// diagnostics, as header lines "path:line:col: warning: message".
+func (s *Site) AssertWarnings(want ...string) *Site {
+	s.t.Helper()
+	if got := s.Warnings(); !slices.Equal(got, want) {
+		s.t.Errorf("sitetest: warnings:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+	return s
+}
+
 // File returns an output file of the last good build, failing the test
 // when there is none.
 func (s *Site) File(p string) string {
