@@ -31,12 +31,8 @@ const harnessMarkdown = `{{< quorum members=3 failed=1 >}}
 `
 
 // harnessPage is where the harness page sits, three folders deep like an
-// article, so the module links are page-relative as in a built site.
+// article, so calc.js finds the modules beside itself as in a built site.
 const harnessPage = "ja/cka/calc"
-
-type pageRel struct{}
-
-func (pageRel) Rel(p string) string { return "../../.." + p }
 
 var (
 	harnessOnce sync.Once
@@ -73,7 +69,7 @@ func writeHarness() (string, error) {
 	}
 	md := markdown.New(markdown.Options{Extenders: []goldmark.Extender{shortcodes.Extension(shortcodes.NewRegistry())}})
 	res := md.Render(context.Background(), markdown.Doc{Path: "calc.md", Src: []byte(harnessMarkdown)}, markdown.Env{
-		Lang: "ja", T: func(k string) string { return bundle.T("ja", k) }, Values: map[string]any{"page": pageRel{}},
+		Lang: "ja", T: func(k string) string { return bundle.T("ja", k) },
 	})
 	if err := res.Diags.Err(); err != nil {
 		return "", err
