@@ -102,98 +102,36 @@ type diagramView struct {
 	SVG      template.HTML
 }
 
-func (wd *widgets) haSim(w io.Writer, c *Context) error {
-	topology := c.String("topology")
-	cps, etcdN, workers := c.Int("controlPlanes"), c.Int("etcd"), c.Int("workers")
-	bad := false
-	report := func(format string, args ...any) { bad = true; c.Report(format, args...) }
-	if cps < 1 || cps > diagram.MaxNodes {
-		report("ha-sim: controlPlanes must be between 1 and %d, got %d", diagram.MaxNodes, cps)
-	}
-	if topology == calc.TopologyExternal && (etcdN < 1 || etcdN > diagram.MaxNodes) {
-		report("ha-sim: etcd must be between 1 and %d, got %d", diagram.MaxNodes, etcdN)
-	}
-	if workers < 0 || workers > diagram.MaxNodes {
-		report("ha-sim: workers must be between 0 and %d, got %d", diagram.MaxNodes, workers)
-	}
-	addrs, err := diagram.ParseAddrs(c.String("addrs"))
-	if err != nil {
-		report("ha-sim: addrs: %v", err)
-	}
-	if bad {
-		return nil
-	}
-	in := haInput{Topology: topology, Failed: diagram.ParseDown(c.String("failed")), Endpoints: map[string]haEndpoint{}}
-	if in.Failed == nil {
-		in.Failed = []string{}
-	}
-	known := map[string]bool{}
-	for i := 1; i <= cps; i++ {
-		name := "cp-" + strconv.Itoa(i)
-		ip := "10.0.0." + strconv.Itoa(10+i)
-		if a, ok := addrs[name]; ok {
-			ip = a
-		}
-		in.ControlPlanes = append(in.ControlPlanes, haNode{name, ip})
-		known[name] = true
-	}
-	if topology == calc.TopologyExternal {
-		for i := 1; i <= etcdN; i++ {
-			name := "etcd-" + strconv.Itoa(i)
-			ip := "10.0.0." + strconv.Itoa(20+i)
-			if a, ok := addrs[name]; ok {
-				ip = a
-			}
-			in.EtcdMembers = append(in.EtcdMembers, haNode{name, ip})
-			known[name] = true
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(addrs)) {
-		if !known[k] {
-			report("ha-sim: addrs: no node %q (the simulator names control planes cp-N and external etcd members etcd-N)", k)
-		}
-	}
-	lbAddr := c.String("lbAddr")
-	nodeAddr := in.ControlPlanes[0].IP + ":6443"
-	if a := c.String("endpointAddr"); a != "" {
-		if c.String("endpoint") == calc.EndpointLB {
-			lbAddr = a
-		} else {
-			nodeAddr = a
-		}
-	}
-	in.Endpoints[calc.EndpointLB] = haEndpoint{calc.EndpointLB, lbAddr}
-	in.Endpoints[calc.EndpointNode] = haEndpoint{calc.EndpointNode, nodeAddr}
-	in.Endpoint = in.Endpoints[c.String("endpoint")]
-	if bad {
-		return nil
-	}
+// haArgs are the simulator's arguments, checked.
+type haArgs struct {
+	topology                string
+	cps, etcd, workers      int
+	addrs                   map[string]string
+	bad                     bool // a problem was reported: render nothing
+	report                  func(format string, args ...any)
+	lbAddr, endpoint, given string
+}
 
-	sim := calc.HAInput{Topology: topology, Endpoint: calc.Endpoint{Kind: in.Endpoint.Kind, Address: in.Endpoint.Address}, Failed: in.Failed}
-	for _, n := range in.ControlPlanes {
-		sim.ControlPlanes = append(sim.ControlPlanes, calc.Node{Name: n.Name, IP: n.IP})
+func (wd *widgets) haSim(w io.Writer, c *Context) error {
+	a := haCheckArgs(c)
+	if a.bad {
+		return nil
 	}
-	for _, n := range in.EtcdMembers {
-		sim.EtcdMembers = append(sim.EtcdMembers, calc.Node{Name: n.Name, IP: n.IP})
+	in, nodeAddr := a.input(c)
+	if a.bad {
+		return nil
 	}
-	res, herr := calc.HASimulate(sim)
+	res, herr := haRun(in)
 	// The node endpoint is drawn pointing at cp-1; check the address
 	// names cp-1 (the simulator itself accepts any control plane).
-	if herr == nil && in.Endpoint.Kind == calc.EndpointNode {
-		host := nodeAddr
-		if i := strings.LastIndexByte(host, ':'); i > 0 && !strings.HasSuffix(host, "]") {
-			host = host[:i]
-		}
-		if host != in.ControlPlanes[0].IP && host != in.ControlPlanes[0].Name {
-			report("ha-sim: endpointAddr %q must be cp-1's address (%s) when endpoint is \"node\"", nodeAddr, in.ControlPlanes[0].IP)
-			return nil
-		}
+	if herr == nil && in.Endpoint.Kind == calc.EndpointNode && !namesCP1(nodeAddr, in.ControlPlanes[0]) {
+		a.report("ha-sim: endpointAddr %q must be cp-1's address (%s) when endpoint is \"node\"", nodeAddr, in.ControlPlanes[0].IP)
+		return nil
 	}
-
 	keys := []string{"endpoint", "endpoint_lb", "endpoint_node", "reset", "hint", "down", "none", "apiservers",
 		"endpointReach", "kubectl", "kubelets", "yes", "no", "works", "fails", "reachable", "unreachable",
 		"etcd_ok", "etcd_lost", "ha_ok", "ha_fail"}
-	r, err := newRoot(c, "ha-sim", "calc_ha_title_"+topology, in, keys)
+	r, err := newRoot(c, "ha-sim", "calc_ha_title_"+a.topology, in, keys)
 	if err != nil {
 		return err
 	}
@@ -201,29 +139,140 @@ func (wd *widgets) haSim(w io.Writer, c *Context) error {
 	if c.Lang == "ko" {
 		labels = diagram.KoreanLabels()
 	}
-	data := struct {
-		root
-		DownLabel  string
-		Endpoints  []option
-		Diagrams   []diagramView
-		R          calc.HAResult
-		Status     string
-		FailedText string
-		Etcd       string
-		Apiservers string
-		Reach      string
-		Kubectl    string
-		Kubelets   string
-		Reasons    noteList
-	}{root: r, DownLabel: " (" + labels.Down + ")"}
+	data := haData{root: r, DownLabel: " (" + labels.Down + ")"}
 	data.Reasons.Name = "reasons"
+	if ok, err := wd.haDiagrams(c, a, &in, herr, labels, &data); !ok || err != nil {
+		return err
+	}
+	if herr != nil {
+		c.Report("ha-sim: %s", inputErrorText(herr, "en"))
+		data.Error = inputErrorText(herr, r.Lang)
+		return wd.tmpl.ExecuteTemplate(w, "ha-sim", data)
+	}
+	data.R = res
+	data.Reasons = notes("reasons", haReasons(res), r.Lang)
+	data.Status, data.FailedText, data.Etcd, data.Apiservers, data.Reach, data.Kubectl, data.Kubelets = haTexts(r.L, in.Failed, res)
+	return wd.tmpl.ExecuteTemplate(w, "ha-sim", data)
+}
+
+// haData is what the simulator's markup executes with.
+type haData struct {
+	root
+	DownLabel  string
+	Endpoints  []option
+	Diagrams   []diagramView
+	R          calc.HAResult
+	Status     string
+	FailedText string
+	Etcd       string
+	Apiservers string
+	Reach      string
+	Kubectl    string
+	Kubelets   string
+	Reasons    noteList
+}
+
+// haCheckArgs reads the simulator's arguments and reports those out of
+// range.
+func haCheckArgs(c *Context) *haArgs {
+	a := &haArgs{topology: c.String("topology"), cps: c.Int("controlPlanes"), etcd: c.Int("etcd"), workers: c.Int("workers"),
+		lbAddr: c.String("lbAddr"), endpoint: c.String("endpoint"), given: c.String("endpointAddr")}
+	a.report = func(format string, args ...any) { a.bad = true; c.Report(format, args...) }
+	if a.cps < 1 || a.cps > diagram.MaxNodes {
+		a.report("ha-sim: controlPlanes must be between 1 and %d, got %d", diagram.MaxNodes, a.cps)
+	}
+	if a.topology == calc.TopologyExternal && (a.etcd < 1 || a.etcd > diagram.MaxNodes) {
+		a.report("ha-sim: etcd must be between 1 and %d, got %d", diagram.MaxNodes, a.etcd)
+	}
+	if a.workers < 0 || a.workers > diagram.MaxNodes {
+		a.report("ha-sim: workers must be between 0 and %d, got %d", diagram.MaxNodes, a.workers)
+	}
+	var err error
+	if a.addrs, err = diagram.ParseAddrs(c.String("addrs")); err != nil {
+		a.report("ha-sim: addrs: %v", err)
+	}
+	return a
+}
+
+// input is the simulator's starting input: the nodes with their
+// addresses, what failed, and both endpoints; nodeAddr is the node
+// endpoint's address. An address for a node the topology lacks is reported.
+func (a *haArgs) input(c *Context) (in haInput, nodeAddr string) {
+	in = haInput{Topology: a.topology, Failed: diagram.ParseDown(c.String("failed")), Endpoints: map[string]haEndpoint{}}
+	if in.Failed == nil {
+		in.Failed = []string{}
+	}
+	known := map[string]bool{}
+	node := func(prefix string, i, base int) haNode {
+		name := prefix + strconv.Itoa(i)
+		ip := "10.0.0." + strconv.Itoa(base+i)
+		if addr, ok := a.addrs[name]; ok {
+			ip = addr
+		}
+		known[name] = true
+		return haNode{name, ip}
+	}
+	for i := 1; i <= a.cps; i++ {
+		in.ControlPlanes = append(in.ControlPlanes, node("cp-", i, 10))
+	}
+	if a.topology == calc.TopologyExternal {
+		for i := 1; i <= a.etcd; i++ {
+			in.EtcdMembers = append(in.EtcdMembers, node("etcd-", i, 20))
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(a.addrs)) {
+		if !known[k] {
+			a.report("ha-sim: addrs: no node %q (the simulator names control planes cp-N and external etcd members etcd-N)", k)
+		}
+	}
+	lbAddr := a.lbAddr
+	nodeAddr = in.ControlPlanes[0].IP + ":6443"
+	if a.given != "" {
+		if a.endpoint == calc.EndpointLB {
+			lbAddr = a.given
+		} else {
+			nodeAddr = a.given
+		}
+	}
+	in.Endpoints[calc.EndpointLB] = haEndpoint{calc.EndpointLB, lbAddr}
+	in.Endpoints[calc.EndpointNode] = haEndpoint{calc.EndpointNode, nodeAddr}
+	in.Endpoint = in.Endpoints[a.endpoint]
+	return in, nodeAddr
+}
+
+// haRun runs the simulator on the starting input.
+func haRun(in haInput) (calc.HAResult, error) {
+	sim := calc.HAInput{Topology: in.Topology, Endpoint: calc.Endpoint{Kind: in.Endpoint.Kind, Address: in.Endpoint.Address}, Failed: in.Failed}
+	for _, n := range in.ControlPlanes {
+		sim.ControlPlanes = append(sim.ControlPlanes, calc.Node{Name: n.Name, IP: n.IP})
+	}
+	for _, n := range in.EtcdMembers {
+		sim.EtcdMembers = append(sim.EtcdMembers, calc.Node{Name: n.Name, IP: n.IP})
+	}
+	return calc.HASimulate(sim)
+}
+
+// namesCP1 reports whether the host of addr is cp-1's address or name.
+func namesCP1(addr string, cp1 haNode) bool {
+	host := addr
+	if i := strings.LastIndexByte(host, ':'); i > 0 && !strings.HasSuffix(host, "]") {
+		host = host[:i]
+	}
+	return host == cp1.IP || host == cp1.Name
+}
+
+// haDiagrams draws the topology once per endpoint kind, the starting one
+// shown, into data with the endpoint options. It returns false when a
+// problem was reported and the widget renders nothing.
+func (wd *widgets) haDiagrams(c *Context, a *haArgs, in *haInput, herr error, labels diagram.Labels, data *haData) (bool, error) {
+	r := data.root
 	for _, kind := range []string{calc.EndpointLB, calc.EndpointNode} {
 		ep := in.Endpoints[kind]
 		data.Endpoints = append(data.Endpoints, option{Value: kind, Label: fill(r.L["endpoint_"+kind], "addr", ep.Address), Selected: kind == in.Endpoint.Kind})
-		spec := diagram.Spec{Type: topology, ControlPlanes: cps, Etcd: etcdN, Workers: workers, Endpoint: kind,
+		spec := diagram.Spec{Type: a.topology, ControlPlanes: a.cps, Etcd: a.etcd, Workers: a.workers, Endpoint: kind,
 			EndpointAddr: ep.Address, Addrs: map[string]string{}, Interactive: true, IDPrefix: r.ID + "-" + kind,
 			NoStyle: !c.First("topology-style")}
-		if topology == calc.TopologyStacked {
+		if a.topology == calc.TopologyStacked {
 			spec.Etcd = 0
 		}
 		for _, n := range append(append([]haNode{}, in.ControlPlanes...), in.EtcdMembers...) {
@@ -237,27 +286,19 @@ func (wd *widgets) haSim(w io.Writer, c *Context) error {
 		svg, derr := diagram.Topology(spec, labels)
 		if derr != nil {
 			if kind == in.Endpoint.Kind && herr == nil {
-				report("ha-sim: %v", derr)
-				return nil
+				a.report("ha-sim: %v", derr)
+				return false, nil
 			}
 			// The other endpoint's drawing starts with nothing failed.
 			spec.Down = nil
 			if svg, derr = diagram.Topology(spec, labels); derr != nil {
-				return derr
+				return false, derr
 			}
 		}
 		svg = workerButton.ReplaceAllString(svg, "<g>")
 		data.Diagrams = append(data.Diagrams, diagramView{Endpoint: kind, Shown: kind == in.Endpoint.Kind, SVG: template.HTML(svg)})
 	}
-	if herr != nil {
-		c.Report("ha-sim: %s", inputErrorText(herr, "en"))
-		data.Error = inputErrorText(herr, r.Lang)
-		return wd.tmpl.ExecuteTemplate(w, "ha-sim", data)
-	}
-	data.R = res
-	data.Reasons = notes("reasons", haReasons(res), r.Lang)
-	data.Status, data.FailedText, data.Etcd, data.Apiservers, data.Reach, data.Kubectl, data.Kubelets = haTexts(r.L, in.Failed, res)
-	return wd.tmpl.ExecuteTemplate(w, "ha-sim", data)
+	return true, nil
 }
 
 func haReasons(r calc.HAResult) []calc.Reason {
