@@ -76,163 +76,207 @@ const builtinTemplates = `
 {{end}}
 `
 
+// execFunc executes the named template of the built-ins' set.
+type execFunc func(name string, w io.Writer, data any) error
+
 // builtins returns the built-in shortcodes, sharing one parsed template
 // set.
 func builtins() []*Shortcode {
 	tmpl := template.Must(template.New("builtins").Parse(builtinTemplates))
 	exec := func(name string, w io.Writer, data any) error { return tmpl.ExecuteTemplate(w, name, data) }
 	return []*Shortcode{
-		{
-			Name: "part",
-			Args: []ArgSpec{{Name: "n", Type: Int, Required: true, Position: 1}},
-			Render: func(w io.Writer, c *Context) error {
-				n := c.Int("n")
-				if c.Parts == nil {
-					c.Report("shortcode \"part\" works only on pages of a series")
-					_, err := fmt.Fprintf(w, "#%d", n)
-					return err
-				}
-				link, ok := c.Parts(n)
-				if !ok {
-					c.Report("part %d is not in this series", n)
-					_, err := fmt.Fprintf(w, "#%d", n)
-					return err
-				}
-				return exec("part", w, map[string]any{"N": n, "Href": link.Href, "Title": link.Title,
-					"Published": link.Published, "Mark": c.T("planned")})
-			},
+		partShortcode(exec),
+		calloutShortcode(exec),
+		detailsShortcode(exec),
+		tabsShortcode(exec),
+		tabShortcode(exec),
+		figureShortcode(exec),
+		topologyShortcode(exec),
+		quorumTableShortcode(exec),
+	}
+}
+
+// partShortcode is the "#N" link as a shortcode, {{< part 7 >}}, with the
+// part's title.
+func partShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "part",
+		Args: []ArgSpec{{Name: "n", Type: Int, Required: true, Position: 1}},
+		Render: func(w io.Writer, c *Context) error {
+			n := c.Int("n")
+			if c.Parts == nil {
+				c.Report("shortcode \"part\" works only on pages of a series")
+				_, err := fmt.Fprintf(w, "#%d", n)
+				return err
+			}
+			link, ok := c.Parts(n)
+			if !ok {
+				c.Report("part %d is not in this series", n)
+				_, err := fmt.Fprintf(w, "#%d", n)
+				return err
+			}
+			return exec("part", w, map[string]any{"N": n, "Href": link.Href, "Title": link.Title,
+				"Published": link.Published, "Mark": c.T("planned")})
 		},
-		{
-			Name: "callout", Inner: true, Block: true,
-			Args: []ArgSpec{
-				{Name: "kind", Type: String, Default: "note", Position: 1, OneOf: []string{"note", "tip", "warning", "exam"}},
-				{Name: "title", Type: String},
-			},
-			Render: func(w io.Writer, c *Context) error {
-				kind := c.String("kind")
-				title := c.String("title")
-				if title == "" {
-					title = c.T("callout_" + kind)
-				}
-				return exec("callout", w, map[string]any{"Kind": kind, "Title": title, "Inner": c.Inner()})
-			},
+	}
+}
+
+// calloutShortcode is an aside of kind note, tip, warning or exam.
+func calloutShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "callout", Inner: true, Block: true,
+		Args: []ArgSpec{
+			{Name: "kind", Type: String, Default: "note", Position: 1, OneOf: []string{"note", "tip", "warning", "exam"}},
+			{Name: "title", Type: String},
 		},
-		{
-			Name: "details", Inner: true, Block: true,
-			Args: []ArgSpec{
-				{Name: "summary", Type: String, Required: true, Position: 1},
-				{Name: "open", Type: Bool, Default: false},
-			},
-			Render: func(w io.Writer, c *Context) error {
-				return exec("details", w, map[string]any{"Summary": c.String("summary"), "Open": c.Bool("open"), "Inner": c.Inner()})
-			},
+		Render: func(w io.Writer, c *Context) error {
+			kind := c.String("kind")
+			title := c.String("title")
+			if title == "" {
+				title = c.T("callout_" + kind)
+			}
+			return exec("callout", w, map[string]any{"Kind": kind, "Title": title, "Inner": c.Inner()})
 		},
-		{
-			Name: "tabs", Inner: true, Block: true, OnlyChild: "tab",
-			Render: func(w io.Writer, c *Context) error {
-				base := c.ID("tabs")
-				var tabs []map[string]any
-				for i, it := range c.Items() {
-					label, _ := it.Args["label"].(string)
-					tabs = append(tabs, map[string]any{"ID": fmt.Sprintf("%s-%d", base, i+1), "Label": label, "Inner": it.Inner})
-				}
-				return exec("tabs", w, map[string]any{"Tabs": tabs})
-			},
+	}
+}
+
+// detailsShortcode is a <details> disclosure with a summary.
+func detailsShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "details", Inner: true, Block: true,
+		Args: []ArgSpec{
+			{Name: "summary", Type: String, Required: true, Position: 1},
+			{Name: "open", Type: Bool, Default: false},
 		},
-		{
-			Name: "tab", Inner: true, Block: true, Parent: "tabs",
-			Args: []ArgSpec{{Name: "label", Type: String, Required: true, Position: 1}},
-			Render: func(w io.Writer, c *Context) error {
-				// A tab outside tabs (already reported) still shows its content.
-				return exec("tab", w, map[string]any{"ID": c.ID("tab"), "Label": c.String("label"), "Inner": c.Inner()})
-			},
+		Render: func(w io.Writer, c *Context) error {
+			return exec("details", w, map[string]any{"Summary": c.String("summary"), "Open": c.Bool("open"), "Inner": c.Inner()})
 		},
-		{
-			Name: "figure", Block: true,
-			Args: []ArgSpec{
-				{Name: "src", Type: String, Required: true},
-				{Name: "alt", Type: String, Required: true},
-				{Name: "caption", Type: String},
-				{Name: "width", Type: Int},
-				{Name: "height", Type: Int},
-			},
-			Render: func(w io.Writer, c *Context) error {
-				return exec("figure", w, map[string]any{"Src": c.String("src"), "Alt": c.String("alt"),
-					"Caption": c.String("caption"), "Width": c.Int("width"), "Height": c.Int("height")})
-			},
+	}
+}
+
+// tabsShortcode is a tab list over its tab children.
+func tabsShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "tabs", Inner: true, Block: true, OnlyChild: "tab",
+		Render: func(w io.Writer, c *Context) error {
+			base := c.ID("tabs")
+			var tabs []map[string]any
+			for i, it := range c.Items() {
+				label, _ := it.Args["label"].(string)
+				tabs = append(tabs, map[string]any{"ID": fmt.Sprintf("%s-%d", base, i+1), "Label": label, "Inner": it.Inner})
+			}
+			return exec("tabs", w, map[string]any{"Tabs": tabs})
 		},
-		{
-			Name: "topology", Block: true,
-			Args: []ArgSpec{
-				{Name: "type", Type: String, Default: diagram.Stacked, OneOf: []string{diagram.Stacked, diagram.External}},
-				{Name: "controlPlanes", Type: Int, Default: int64(3)},
-				{Name: "etcd", Type: Int},
-				{Name: "workers", Type: Int},
-				{Name: "endpoint", Type: String, Default: diagram.EndpointLB, OneOf: []string{diagram.EndpointLB, diagram.EndpointNode}},
-				{Name: "endpointAddr", Type: String},
-				{Name: "down", Type: String},
-				{Name: "addrs", Type: String},
-				{Name: "oldAddrs", Type: String},
-				{Name: "idPrefix", Type: String},
-				{Name: "caption", Type: String},
-			},
-			Render: func(w io.Writer, c *Context) error {
-				args := map[string]string{}
-				for k, v := range c.Args {
-					if k != "caption" {
-						args[k] = fmt.Sprint(v)
-					}
+	}
+}
+
+// tabShortcode is one panel of tabs.
+func tabShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "tab", Inner: true, Block: true, Parent: "tabs",
+		Args: []ArgSpec{{Name: "label", Type: String, Required: true, Position: 1}},
+		Render: func(w io.Writer, c *Context) error {
+			// A tab outside tabs (already reported) still shows its content.
+			return exec("tab", w, map[string]any{"ID": c.ID("tab"), "Label": c.String("label"), "Inner": c.Inner()})
+		},
+	}
+}
+
+// figureShortcode is an image with an optional caption.
+func figureShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "figure", Block: true,
+		Args: []ArgSpec{
+			{Name: "src", Type: String, Required: true},
+			{Name: "alt", Type: String, Required: true},
+			{Name: "caption", Type: String},
+			{Name: "width", Type: Int},
+			{Name: "height", Type: Int},
+		},
+		Render: func(w io.Writer, c *Context) error {
+			return exec("figure", w, map[string]any{"Src": c.String("src"), "Alt": c.String("alt"),
+				"Caption": c.String("caption"), "Width": c.Int("width"), "Height": c.Int("height")})
+		},
+	}
+}
+
+// topologyShortcode is an SVG diagram of an HA cluster (shortcodes/diagram).
+func topologyShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "topology", Block: true,
+		Args: []ArgSpec{
+			{Name: "type", Type: String, Default: diagram.Stacked, OneOf: []string{diagram.Stacked, diagram.External}},
+			{Name: "controlPlanes", Type: Int, Default: int64(3)},
+			{Name: "etcd", Type: Int},
+			{Name: "workers", Type: Int},
+			{Name: "endpoint", Type: String, Default: diagram.EndpointLB, OneOf: []string{diagram.EndpointLB, diagram.EndpointNode}},
+			{Name: "endpointAddr", Type: String},
+			{Name: "down", Type: String},
+			{Name: "addrs", Type: String},
+			{Name: "oldAddrs", Type: String},
+			{Name: "idPrefix", Type: String},
+			{Name: "caption", Type: String},
+		},
+		Render: func(w io.Writer, c *Context) error {
+			args := map[string]string{}
+			for k, v := range c.Args {
+				if k != "caption" {
+					args[k] = fmt.Sprint(v)
 				}
-				if c.Args["type"] == diagram.External {
-					if _, ok := c.Args["etcd"]; !ok {
-						args["etcd"] = "3"
-					}
+			}
+			if c.Args["type"] == diagram.External {
+				if _, ok := c.Args["etcd"]; !ok {
+					args["etcd"] = "3"
 				}
-				spec, err := diagram.ParseSpec(args)
-				if err == nil {
-					labels := diagram.JapaneseLabels()
-					if c.Lang == "ko" {
-						labels = diagram.KoreanLabels()
-					}
-					var svg string
-					spec.NoStyle = !c.First("topology-style")
-					if svg, err = diagram.Topology(spec, labels); err == nil {
-						return exec("topology", w, map[string]any{"SVG": template.HTML(svg), "Caption": c.String("caption")})
-					}
+			}
+			spec, err := diagram.ParseSpec(args)
+			if err == nil {
+				labels := diagram.JapaneseLabels()
+				if c.Lang == "ko" {
+					labels = diagram.KoreanLabels()
 				}
-				if u, ok := err.(interface{ Unwrap() []error }); ok {
-					for _, e := range u.Unwrap() {
-						c.Report("topology: %v", e)
-					}
-				} else {
-					c.Report("topology: %v", err)
+				var svg string
+				spec.NoStyle = !c.First("topology-style")
+				if svg, err = diagram.Topology(spec, labels); err == nil {
+					return exec("topology", w, map[string]any{"SVG": template.HTML(svg), "Caption": c.String("caption")})
 				}
+			}
+			if u, ok := err.(interface{ Unwrap() []error }); ok {
+				for _, e := range u.Unwrap() {
+					c.Report("topology: %v", e)
+				}
+			} else {
+				c.Report("topology: %v", err)
+			}
+			return nil
+		},
+	}
+}
+
+// quorumTableShortcode is the table of quorum and failures tolerated per member count.
+func quorumTableShortcode(exec execFunc) *Shortcode {
+	return &Shortcode{
+		Name: "quorum-table", Block: true,
+		Args: []ArgSpec{
+			{Name: "max", Type: Int, Default: int64(7), Position: 1},
+			{Name: "min", Type: Int, Default: int64(1)},
+		},
+		Render: func(w io.Writer, c *Context) error {
+			lo, hi := c.Int("min"), c.Int("max")
+			if lo < 1 || hi < lo || hi > 99 {
+				c.Report("quorum-table needs 1 <= min <= max <= 99, got min=%d max=%d", lo, hi)
 				return nil
-			},
-		},
-		{
-			Name: "quorum-table", Block: true,
-			Args: []ArgSpec{
-				{Name: "max", Type: Int, Default: int64(7), Position: 1},
-				{Name: "min", Type: Int, Default: int64(1)},
-			},
-			Render: func(w io.Writer, c *Context) error {
-				lo, hi := c.Int("min"), c.Int("max")
-				if lo < 1 || hi < lo || hi > 99 {
-					c.Report("quorum-table needs 1 <= min <= max <= 99, got min=%d max=%d", lo, hi)
-					return nil
+			}
+			var rows []calc.QuorumResult
+			for n := lo; n <= hi; n++ {
+				q, err := calc.Quorum(n, 0)
+				if err != nil {
+					return err
 				}
-				var rows []calc.QuorumResult
-				for n := lo; n <= hi; n++ {
-					q, err := calc.Quorum(n, 0)
-					if err != nil {
-						return err
-					}
-					rows = append(rows, q)
-				}
-				return exec("quorum-table", w, map[string]any{"Rows": rows,
-					"Members": c.T("quorum_members"), "Quorum": c.T("quorum_quorum"), "Tolerance": c.T("quorum_tolerance")})
-			},
+				rows = append(rows, q)
+			}
+			return exec("quorum-table", w, map[string]any{"Rows": rows,
+				"Members": c.T("quorum_members"), "Quorum": c.T("quorum_quorum"), "Tolerance": c.T("quorum_tolerance")})
 		},
 	}
 }
