@@ -5,272 +5,314 @@ package calc
 // strings. It is a switch, not a map, so the catalogue is not mutable
 // package state.
 func templates(code string) (en, ja, ko string) {
+	for _, section := range []func(string) (string, string, string, bool){
+		quorumTexts, sanTexts, hostTexts, haTexts, inputTexts, valueTexts,
+	} {
+		if en, ja, ko, ok := section(code); ok {
+			return en, ja, ko
+		}
+	}
+	return "", "", ""
+}
+
+// quorumTexts holds the templates of the quorum calculator's advice.
+func quorumTexts(code string) (en, ja, ko string, ok bool) {
 	switch code {
-	// Quorum advice.
 	case AdviceQuorumLost:
 		return "Quorum lost: {alive} of {members} members alive, {quorum} needed. etcd refuses every write and the apiservers on top of it stop working.",
 			"クォーラム喪失: {members} メンバー中 {alive} だけが生きていますが、{quorum} 必要です。etcd はすべての書き込みを拒否し、その上の apiserver も事実上止まります。",
-			"쿼럼 상실: {members} 멤버 중 {alive} 개만 살아 있고 {quorum} 개가 필요합니다. etcd 는 모든 쓰기를 거부하고, 그 위의 apiserver 도 사실상 멈춥니다."
+			"쿼럼 상실: {members} 멤버 중 {alive} 개만 살아 있고 {quorum} 개가 필요합니다. etcd 는 모든 쓰기를 거부하고, 그 위의 apiserver 도 사실상 멈춥니다.", true
 	case AdviceAtLimit:
 		return "At the limit: {alive} members alive, exactly the quorum of {quorum}. One more failure stops all writes.",
 			"限界です: 生きているメンバーは {alive} で、クォーラム {quorum} ちょうどです。あと 1 台落ちるとすべての書き込みが止まります。",
-			"한계입니다: 살아 있는 멤버는 {alive} 개로 쿼럼 {quorum} 과 같습니다. 한 대만 더 죽으면 모든 쓰기가 멈춥니다."
+			"한계입니다: 살아 있는 멤버는 {alive} 개로 쿼럼 {quorum} 과 같습니다. 한 대만 더 죽으면 모든 쓰기가 멈춥니다.", true
 	case AdviceNoTolerance:
 		return "{members} member(s) tolerate no failure: the quorum is {quorum}, so losing any member stops writes.",
 			"{members} メンバーは障害に 1 台も耐えられません。クォーラムが {quorum} なので、どのメンバーが落ちても書き込みが止まります。",
-			"{members} 멤버는 장애를 한 대도 견디지 못합니다. 쿼럼이 {quorum} 이므로 어느 멤버가 죽어도 쓰기가 멈춥니다."
+			"{members} 멤버는 장애를 한 대도 견디지 못합니다. 쿼럼이 {quorum} 이므로 어느 멤버가 죽어도 쓰기가 멈춥니다.", true
 	case AdviceEven:
 		return "An even size: {members} members need {quorum} for quorum and tolerate {tolerance} failure(s), no more than {odd} members. Use an odd number (3 or 5).",
 			"偶数です: {members} メンバーのクォーラムは {quorum} で、耐えられる障害は {tolerance} 台、{odd} メンバーと変わりません。奇数 (3 または 5) にしてください。",
-			"짝수입니다: {members} 멤버의 쿼럼은 {quorum} 이고 견딜 수 있는 장애는 {tolerance} 대로 {odd} 멤버와 같습니다. 홀수 (3 또는 5) 로 구성하세요."
+			"짝수입니다: {members} 멤버의 쿼럼은 {quorum} 이고 견딜 수 있는 장애는 {tolerance} 대로 {odd} 멤버와 같습니다. 홀수 (3 또는 5) 로 구성하세요.", true
 	case AdviceGrowOneToTwo:
 		return "Growing from 1 to 2 members raises the quorum to 2: from `etcdctl member add` on, writes stop until the new member has started, and they stop again whenever either member fails. Go on to 3.",
 			"1 メンバーから 2 メンバーに増やすとクォーラムが 2 になります。etcdctl member add の直後から新メンバーが起動するまで書き込みは止まり、以後もどちらか 1 台が落ちるだけで止まります。3 メンバーまで進めてください。",
-			"1 멤버에서 2 멤버로 늘리면 쿼럼이 2 가 됩니다. etcdctl member add 직후부터 새 멤버가 기동할 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 죽어도 멈춥니다. 3 멤버까지 진행하세요."
+			"1 멤버에서 2 멤버로 늘리면 쿼럼이 2 가 됩니다. etcdctl member add 직후부터 새 멤버가 기동할 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 죽어도 멈춥니다. 3 멤버까지 진행하세요.", true
 	case AdviceAddWhileDegraded:
 		return "Do not add a member now: with {failed} member(s) down, adding one makes {grown} members with a quorum of {grownQuorum}, but only {alive} are alive, so writes stop until the new member starts. Remove the failed member first, then add.",
 			"今メンバーを追加してはいけません。{failed} 台が落ちた状態で追加すると {grown} メンバーでクォーラムは {grownQuorum} になりますが、生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に故障したメンバーを削除してから追加してください。",
-			"지금 멤버를 추가하면 안 됩니다. {failed} 대가 죽은 상태에서 추가하면 {grown} 멤버에 쿼럼은 {grownQuorum} 이 되지만 살아 있는 것은 {alive} 개뿐이라, 새 멤버가 기동할 때까지 쓰기가 멈춥니다. 먼저 고장 난 멤버를 제거한 뒤 추가하세요."
+			"지금 멤버를 추가하면 안 됩니다. {failed} 대가 죽은 상태에서 추가하면 {grown} 멤버에 쿼럼은 {grownQuorum} 이 되지만 살아 있는 것은 {alive} 개뿐이라, 새 멤버가 기동할 때까지 쓰기가 멈춥니다. 먼저 고장 난 멤버를 제거한 뒤 추가하세요.", true
 
-	// SAN warnings.
+	}
+	return "", "", "", false
+}
+
+// sanTexts holds the templates of the SAN calculator's warnings.
+func sanTexts(code string) (en, ja, ko string, ok bool) {
+	switch code {
 	case WarnNoEndpoint:
 		return "No controlPlaneEndpoint: kubeconfigs and kubelets will point at this node's address {address}. Adding control planes later means new certificates and kubeconfigs; set a load balancer address from the first kubeadm init.",
 			"controlPlaneEndpoint がありません。kubeconfig と kubelet はこのノードのアドレス {address} を向きます。後から control plane を増やすには証明書と kubeconfig を作り直す必要があるので、最初の kubeadm init からロードバランサーのアドレスを指定してください。",
-			"controlPlaneEndpoint 가 없습니다. kubeconfig 와 kubelet 은 이 노드의 주소 {address} 를 향합니다. 나중에 control plane 을 늘리려면 인증서와 kubeconfig 를 다시 만들어야 하므로, 처음 kubeadm init 부터 로드밸런서 주소를 지정하세요."
+			"controlPlaneEndpoint 가 없습니다. kubeconfig 와 kubelet 은 이 노드의 주소 {address} 를 향합니다. 나중에 control plane 을 늘리려면 인증서와 kubeconfig 를 다시 만들어야 하므로, 처음 kubeadm init 부터 로드밸런서 주소를 지정하세요.", true
 	case WarnEndpointIsNode:
 		return "The endpoint {endpoint} is {node}'s own address: when {node} is down, kubectl and every kubelet lose the API even if etcd keeps quorum. Use a load balancer, a VIP or a DNS name.",
 			"エンドポイント {endpoint} は {node} 自身のアドレスです。{node} が落ちると、etcd がクォーラムを保っていても kubectl とすべての kubelet が API に届かなくなります。ロードバランサー、VIP または DNS 名を使ってください。",
-			"엔드포인트 {endpoint} 는 {node} 자신의 주소입니다. {node} 가 죽으면 etcd 가 쿼럼을 유지해도 kubectl 과 모든 kubelet 이 API 에 닿지 못합니다. 로드밸런서, VIP 또는 DNS 이름을 사용하세요."
+			"엔드포인트 {endpoint} 는 {node} 자신의 주소입니다. {node} 가 죽으면 etcd 가 쿼럼을 유지해도 kubectl 과 모든 kubelet 이 API 에 닿지 못합니다. 로드밸런서, VIP 또는 DNS 이름을 사용하세요.", true
 	case WarnUnspecifiedAddr:
 		return "The advertise address {address} is unspecified: kubeadm replaces it with the address of the interface on the default route, and that address is what the certificate will name.",
 			"advertise address {address} は未指定アドレスです。kubeadm はデフォルトルートのインターフェースのアドレスに置き換え、証明書にはそのアドレスが入ります。",
-			"advertise address {address} 는 미지정 주소입니다. kubeadm 은 기본 경로 인터페이스의 주소로 바꾸고, 인증서에는 그 주소가 들어갑니다."
+			"advertise address {address} 는 미지정 주소입니다. kubeadm 은 기본 경로 인터페이스의 주소로 바꾸고, 인증서에는 그 주소가 들어갑니다.", true
 	case WarnEtcdExternal:
 		return "With external etcd kubeadm creates no {kind} certificate: the etcd cluster's certificates are yours to make, and kubeadm only uses the client certificate you give it.",
 			"外部 etcd では kubeadm は {kind} の証明書を作りません。etcd クラスターの証明書は自分で用意し、kubeadm は渡されたクライアント証明書を使うだけです。",
-			"외부 etcd 에서는 kubeadm 이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm 은 건네받은 클라이언트 인증서만 사용합니다."
+			"외부 etcd 에서는 kubeadm 이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm 은 건네받은 클라이언트 인증서만 사용합니다.", true
 	case WarnPerNodeCert:
 		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
 			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise address {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵だけです)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
-			"kubeadm 은 이 인증서를 {node} 위에서, 그 노드 자신의 advertise address {address} 를 넣어 만듭니다. join 하는 control plane 은 각자 자기 인증서를 만듭니다 (--upload-certs 가 공유하는 것은 CA 와 service account 키뿐입니다). 그래서 각 apiserver 의 인증서에는 자기 노드의 IP 가 들어가고, 인증서를 손으로 복사하지 않았다면 다른 control plane 에 IP 로 직접 붙어도 TLS 검증은 통과합니다."
+			"kubeadm 은 이 인증서를 {node} 위에서, 그 노드 자신의 advertise address {address} 를 넣어 만듭니다. join 하는 control plane 은 각자 자기 인증서를 만듭니다 (--upload-certs 가 공유하는 것은 CA 와 service account 키뿐입니다). 그래서 각 apiserver 의 인증서에는 자기 노드의 IP 가 들어가고, 인증서를 손으로 복사하지 않았다면 다른 control plane 에 IP 로 직접 붙어도 TLS 검증은 통과합니다.", true
 
-	// Hostname verification.
+	}
+	return "", "", "", false
+}
+
+// hostTexts holds the templates of hostname verification.
+func hostTexts(code string) (en, ja, ko string, ok bool) {
+	switch code {
 	case VerifyOKIP:
 		return "Verified: the IP {host} is in the certificate's IP SANs ({san}).",
 			"検証成功: IP {host} は証明書の IP SAN ({san}) に含まれています。",
-			"검증 성공: IP {host} 는 인증서의 IP SAN ({san}) 에 들어 있습니다."
+			"검증 성공: IP {host} 는 인증서의 IP SAN ({san}) 에 들어 있습니다.", true
 	case VerifyOKDNS:
 		return "Verified: the name {host} matches the certificate's DNS SAN {san}.",
 			"検証成功: 名前 {host} は証明書の DNS SAN {san} に一致します。",
-			"검증 성공: 이름 {host} 는 인증서의 DNS SAN {san} 과 일치합니다."
+			"검증 성공: 이름 {host} 는 인증서의 DNS SAN {san} 과 일치합니다.", true
 	case VerifyIPNotCovered:
 		return "x509: certificate is not valid for {host}. An IP is compared only with IP SANs; the certificate covers IPs {ips} and names {dns}.",
 			"x509: 証明書は {host} に対して有効ではありません。IP は IP SAN とだけ比較されます。証明書が含むのは IP {ips} と名前 {dns} です。",
-			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. IP 는 IP SAN 과만 비교됩니다. 인증서에 들어 있는 것은 IP {ips} 와 이름 {dns} 입니다."
+			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. IP 는 IP SAN 과만 비교됩니다. 인증서에 들어 있는 것은 IP {ips} 와 이름 {dns} 입니다.", true
 	case VerifyNameNotCovered:
 		return "x509: certificate is not valid for {host}. The name you dial is compared, not what it resolves to; the certificate covers names {dns} and IPs {ips}.",
 			"x509: 証明書は {host} に対して有効ではありません。比較されるのは接続先に書いた名前で、名前解決の結果ではありません。証明書が含むのは名前 {dns} と IP {ips} です。",
-			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. 비교되는 것은 접속할 때 쓴 이름이지 이름 해석 결과가 아닙니다. 인증서에 들어 있는 것은 이름 {dns} 와 IP {ips} 입니다."
+			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. 비교되는 것은 접속할 때 쓴 이름이지 이름 해석 결과가 아닙니다. 인증서에 들어 있는 것은 이름 {dns} 와 IP {ips} 입니다.", true
 	case VerifyCertInfo:
 		return "Certificate: subject {subject}, issued by {issuer}, valid from {notBefore} to {notAfter}.",
 			"証明書: サブジェクト {subject}、発行者 {issuer}、有効期間 {notBefore} から {notAfter} まで。",
-			"인증서: 주체 {subject}, 발급자 {issuer}, 유효 기간 {notBefore} 부터 {notAfter} 까지."
+			"인증서: 주체 {subject}, 발급자 {issuer}, 유효 기간 {notBefore} 부터 {notAfter} 까지.", true
 
-	// HA simulator.
+	}
+	return "", "", "", false
+}
+
+// haTexts holds the templates of the HA simulator.
+func haTexts(code string) (en, ja, ko string, ok bool) {
+	switch code {
 	case HAEtcdQuorum:
 		return "etcd has quorum: {alive}/{members} members alive, {quorum} needed. Writes are accepted.",
 			"etcd はクォーラムを保っています: {members} メンバー中 {alive} が生存、必要なのは {quorum}。書き込みを受け付けます。",
-			"etcd 는 쿼럼을 유지합니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 쓰기를 받습니다."
+			"etcd 는 쿼럼을 유지합니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 쓰기를 받습니다.", true
 	case HAEtcdNoQuorum:
 		return "etcd has lost quorum: {alive}/{members} members alive, {quorum} needed. Every write is refused.",
 			"etcd はクォーラムを失いました: {members} メンバー中 {alive} が生存、必要なのは {quorum}。すべての書き込みが拒否されます。",
-			"etcd 가 쿼럼을 잃었습니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 모든 쓰기가 거부됩니다."
+			"etcd 가 쿼럼을 잃었습니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 모든 쓰기가 거부됩니다.", true
 	case HAAPIServing:
 		return "The apiserver on {node} is serving.",
 			"{node} の apiserver は動作しています。",
-			"{node} 의 apiserver 는 동작하고 있습니다."
+			"{node} 의 apiserver 는 동작하고 있습니다.", true
 	case HAAPINodeDown:
 		return "{node} is down, and its apiserver with it.",
 			"{node} が落ちており、その apiserver も止まっています。",
-			"{node} 가 죽어 있어 그 apiserver 도 멈춰 있습니다."
+			"{node} 가 죽어 있어 그 apiserver 도 멈춰 있습니다.", true
 	case HAAPIFailed:
 		return "The apiserver on {node} has failed.",
 			"{node} の apiserver が故障しています。",
-			"{node} 의 apiserver 가 고장 났습니다."
+			"{node} 의 apiserver 가 고장 났습니다.", true
 	case HAAPILocalEtcdDown:
 		return "The apiserver on {node} talks only to its local etcd member (https://127.0.0.1:2379), which is down: it cannot serve.",
 			"{node} の apiserver はローカルの etcd メンバー (https://127.0.0.1:2379) とだけ通信しますが、そのメンバーが落ちているので応答できません。",
-			"{node} 의 apiserver 는 로컬 etcd 멤버 (https://127.0.0.1:2379) 와만 통신하는데, 그 멤버가 죽어 있어 응답할 수 없습니다."
+			"{node} 의 apiserver 는 로컬 etcd 멤버 (https://127.0.0.1:2379) 와만 통신하는데, 그 멤버가 죽어 있어 응답할 수 없습니다.", true
 	case HAAPINoQuorum:
 		return "The apiserver on {node} is running but cannot serve: etcd has {alive} members alive and needs {quorum}.",
 			"{node} の apiserver は動いていますが応答できません。etcd の生存メンバーは {alive} で、{quorum} 必要です。",
-			"{node} 의 apiserver 는 떠 있지만 응답할 수 없습니다. etcd 생존 멤버는 {alive} 개이고 {quorum} 개가 필요합니다."
+			"{node} 의 apiserver 는 떠 있지만 응답할 수 없습니다. etcd 생존 멤버는 {alive} 개이고 {quorum} 개가 필요합니다.", true
 	case HALBUp:
 		return "The load balancer {endpoint} forwards to the serving apiservers: {backends}.",
 			"ロードバランサー {endpoint} は動作中の apiserver に転送します: {backends}。",
-			"로드밸런서 {endpoint} 는 동작 중인 apiserver 로 전달합니다: {backends}."
+			"로드밸런서 {endpoint} 는 동작 중인 apiserver 로 전달합니다: {backends}.", true
 	case HALBDown:
 		return "The load balancer {endpoint} is down: nothing reaches the API through the endpoint.",
 			"ロードバランサー {endpoint} が落ちています。エンドポイント経由では API に届きません。",
-			"로드밸런서 {endpoint} 가 죽었습니다. 엔드포인트를 통해서는 API 에 닿지 않습니다."
+			"로드밸런서 {endpoint} 가 죽었습니다. 엔드포인트를 통해서는 API 에 닿지 않습니다.", true
 	case HALBNoBackend:
 		return "The load balancer {endpoint} is up but no apiserver serves behind it.",
 			"ロードバランサー {endpoint} は動いていますが、背後で応答する apiserver がありません。",
-			"로드밸런서 {endpoint} 는 살아 있지만 뒤에서 응답하는 apiserver 가 없습니다."
+			"로드밸런서 {endpoint} 는 살아 있지만 뒤에서 응답하는 apiserver 가 없습니다.", true
 	case HANodeEndpointSPOF:
 		return "The endpoint {endpoint} is {node}'s own address, not a load balancer: the whole cluster's access depends on that one node.",
 			"エンドポイント {endpoint} はロードバランサーではなく {node} 自身のアドレスです。クラスター全体へのアクセスがこの 1 台に依存します。",
-			"엔드포인트 {endpoint} 는 로드밸런서가 아니라 {node} 자신의 주소입니다. 클러스터 전체의 접근이 이 한 대에 달려 있습니다."
+			"엔드포인트 {endpoint} 는 로드밸런서가 아니라 {node} 자신의 주소입니다. 클러스터 전체의 접근이 이 한 대에 달려 있습니다.", true
 	case HANodeEndpointUp:
 		return "The endpoint {endpoint} reaches the apiserver on {node}.",
 			"エンドポイント {endpoint} は {node} の apiserver に届きます。",
-			"엔드포인트 {endpoint} 는 {node} 의 apiserver 에 닿습니다."
+			"엔드포인트 {endpoint} 는 {node} 의 apiserver 에 닿습니다.", true
 	case HANodeEndpointDown:
 		return "The endpoint {endpoint} points at {node}, whose apiserver does not serve: dial tcp {endpoint} fails.",
 			"エンドポイント {endpoint} は {node} を指していますが、その apiserver は応答しません。dial tcp {endpoint} が失敗します。",
-			"엔드포인트 {endpoint} 는 {node} 를 가리키지만 그 apiserver 는 응답하지 않습니다. dial tcp {endpoint} 가 실패합니다."
+			"엔드포인트 {endpoint} 는 {node} 를 가리키지만 그 apiserver 는 응답하지 않습니다. dial tcp {endpoint} 가 실패합니다.", true
 	case HAKubectlOK:
 		return "kubectl with admin.conf (server https://{endpoint}) works; TLS passes because kubeadm put the endpoint into every apiserver certificate.",
 			"admin.conf (server https://{endpoint}) を使う kubectl は動きます。kubeadm がエンドポイントをすべての apiserver 証明書に入れているので TLS も通ります。",
-			"admin.conf (server https://{endpoint}) 를 쓰는 kubectl 은 동작합니다. kubeadm 이 엔드포인트를 모든 apiserver 인증서에 넣었으므로 TLS 도 통과합니다."
+			"admin.conf (server https://{endpoint}) 를 쓰는 kubectl 은 동작합니다. kubeadm 이 엔드포인트를 모든 apiserver 인증서에 넣었으므로 TLS 도 통과합니다.", true
 	case HAKubectlFails:
 		return "kubectl with admin.conf fails: its server is https://{endpoint}, which does not answer.",
 			"admin.conf を使う kubectl は失敗します。server が https://{endpoint} で、そこが応答しません。",
-			"admin.conf 를 쓰는 kubectl 은 실패합니다. server 가 https://{endpoint} 인데 그곳이 응답하지 않습니다."
+			"admin.conf 를 쓰는 kubectl 은 실패합니다. server 가 https://{endpoint} 인데 그곳이 응답하지 않습니다.", true
 	case HAKubeletsOK:
 		return "Worker kubelets reach the API through {endpoint}: node status and pod updates continue.",
 			"ワーカーの kubelet は {endpoint} 経由で API に届きます。ノードの状態と Pod の更新は続きます。",
-			"워커 kubelet 은 {endpoint} 를 통해 API 에 닿습니다. 노드 상태와 Pod 갱신이 계속됩니다."
+			"워커 kubelet 은 {endpoint} 를 통해 API 에 닿습니다. 노드 상태와 Pod 갱신이 계속됩니다.", true
 	case HAKubeletsFail:
 		return "Worker kubelets cannot reach the API at {endpoint}: running pods keep running, but nodes go NotReady and nothing new is scheduled.",
 			"ワーカーの kubelet は {endpoint} の API に届きません。動いている Pod は動き続けますが、ノードは NotReady になり、新しいものは何も配置されません。",
-			"워커 kubelet 은 {endpoint} 의 API 에 닿지 못합니다. 실행 중인 Pod 는 계속 돌지만 노드는 NotReady 가 되고 새로운 것은 아무것도 배치되지 않습니다."
+			"워커 kubelet 은 {endpoint} 의 API 에 닿지 못합니다. 실행 중인 Pod 는 계속 돌지만 노드는 NotReady 가 되고 새로운 것은 아무것도 배치되지 않습니다.", true
 	case HADirectDial:
 		return "The data is safe and {serving} still serve. Pointing kubectl at https://{ip}:6443 ({node}) would pass TLS: kubeadm generates each control plane's apiserver certificate on that node, with its own IP. (Seed 000 says it fails; that happens only when certificates were copied from another node.)",
 			"データは無事で、{serving} は応答しています。kubectl を https://{ip}:6443 ({node}) に向ければ TLS は通ります。kubeadm は各 control plane の apiserver 証明書をそのノード上で、そのノード自身の IP を入れて作るからです。(記事では失敗するとありますが、それは証明書を別のノードからコピーした場合です。)",
-			"데이터는 무사하고 {serving} 는 응답합니다. kubectl 을 https://{ip}:6443 ({node}) 로 향하게 하면 TLS 는 통과합니다. kubeadm 은 각 control plane 의 apiserver 인증서를 그 노드 위에서, 그 노드 자신의 IP 를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사한 경우입니다.)"
+			"데이터는 무사하고 {serving} 는 응답합니다. kubectl 을 https://{ip}:6443 ({node}) 로 향하게 하면 TLS 는 통과합니다. kubeadm 은 각 control plane 의 apiserver 인증서를 그 노드 위에서, 그 노드 자신의 IP 를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사한 경우입니다.)", true
 
-	// Input errors.
+	}
+	return "", "", "", false
+}
+
+// inputTexts holds the templates of the input errors about nodes, endpoints, dialled addresses and certificates.
+func inputTexts(code string) (en, ja, ko string, ok bool) {
+	switch code {
 	case "err.no-lb":
 		return "{value}: the endpoint is not a load balancer",
 			"{value}: エンドポイントはロードバランサーではありません",
-			"{value}: 엔드포인트가 로드밸런서가 아닙니다"
+			"{value}: 엔드포인트가 로드밸런서가 아닙니다", true
 	case "err.unknown-member":
 		return "{value}: no etcd member of that name",
 			"{value}: その名前の etcd メンバーはありません",
-			"{value}: 그 이름의 etcd 멤버가 없습니다"
+			"{value}: 그 이름의 etcd 멤버가 없습니다", true
 	case "err.unknown-node":
 		return "{value}: no node of that name",
 			"{value}: その名前のノードはありません",
-			"{value}: 그 이름의 노드가 없습니다"
+			"{value}: 그 이름의 노드가 없습니다", true
 	case "err.duplicate":
 		return "{value} is used twice",
 			"{value} が重複しています",
-			"{value} 가 중복되었습니다"
+			"{value} 가 중복되었습니다", true
 	case "err.endpoint-node":
 		return "{value} is not the address or name of any control plane",
 			"{value} はどの control plane のアドレスでも名前でもありません",
-			"{value} 는 어느 control plane 의 주소도 이름도 아닙니다"
+			"{value} 는 어느 control plane 의 주소도 이름도 아닙니다", true
 	case "err.dial":
 		return "{value} is not an address to dial: use host, host:port, [IPv6]:port or https://host:port",
 			"{value} は接続先アドレスではありません。host、host:port、[IPv6]:port、https://host:port のいずれかにしてください",
-			"{value} 는 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나로 쓰세요"
+			"{value} 는 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나로 쓰세요", true
 	case "err.dial-port":
 		return "{value} has an invalid port: it must be a number from 1 to 65535",
 			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
-			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다"
+			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다", true
 	case "err.pem":
 		return "no certificate could be read: {value}",
 			"証明書を読み取れません: {value}",
-			"인증서를 읽을 수 없습니다: {value}"
+			"인증서를 읽을 수 없습니다: {value}", true
 	case "err.pem-module":
 		return "reading a PEM certificate needs the calc-x509 module, which is not loaded",
 			"PEM 証明書の読み取りには calc-x509 モジュールが必要ですが、読み込まれていません",
-			"PEM 인증서를 읽으려면 calc-x509 모듈이 필요하지만 로드되지 않았습니다"
+			"PEM 인증서를 읽으려면 calc-x509 모듈이 필요하지만 로드되지 않았습니다", true
 	case "err.sans-or-pem":
 		return "give either sans or pem, not both",
 			"sans か pem のどちらか一方を指定してください",
-			"sans 와 pem 중 하나만 지정하세요"
+			"sans 와 pem 중 하나만 지정하세요", true
+	}
+	return "", "", "", false
+}
+
+// valueTexts holds the templates of the input errors about single values.
+func valueTexts(code string) (en, ja, ko string, ok bool) {
+	switch code {
 	case "err.enum":
 		return "{value} is not one of {allowed}",
 			"{value} は {allowed} のいずれでもありません",
-			"{value} 는 {allowed} 중 어느 것도 아닙니다"
+			"{value} 는 {allowed} 중 어느 것도 아닙니다", true
 	case "err.dns1123":
 		return "{value} is not a valid RFC 1123 DNS name (lowercase letters, digits, '-' and '.')",
 			"{value} は RFC 1123 の DNS 名ではありません (小文字、数字、'-'、'.' のみ)",
-			"{value} 는 RFC 1123 DNS 이름이 아닙니다 (소문자, 숫자, '-', '.' 만)"
+			"{value} 는 RFC 1123 DNS 이름이 아닙니다 (소문자, 숫자, '-', '.' 만)", true
 	case "err.ip":
 		return "{value} is not a valid IP address",
 			"{value} は有効な IP アドレスではありません",
-			"{value} 는 유효한 IP 주소가 아닙니다"
+			"{value} 는 유효한 IP 주소가 아닙니다", true
 	case "err.endpoint":
 		return "{value} is not a valid endpoint: the host must be an IP address or an RFC 1123 DNS name, optionally followed by :port",
 			"{value} は有効なエンドポイントではありません。ホストは IP アドレスか RFC 1123 の DNS 名で、:port を続けられます",
-			"{value} 는 유효한 엔드포인트가 아닙니다. 호스트는 IP 주소나 RFC 1123 DNS 이름이고 :port 를 붙일 수 있습니다"
+			"{value} 는 유효한 엔드포인트가 아닙니다. 호스트는 IP 주소나 RFC 1123 DNS 이름이고 :port 를 붙일 수 있습니다", true
 	case "err.endpoint-scheme":
 		return "{value} has a scheme: kubeadm wants host or host:port, without https://",
 			"{value} にスキームが付いています。kubeadm が受け付けるのは https:// なしの host か host:port です",
-			"{value} 에 스킴이 붙어 있습니다. kubeadm 은 https:// 없이 host 또는 host:port 만 받습니다"
+			"{value} 에 스킴이 붙어 있습니다. kubeadm 은 https:// 없이 host 또는 host:port 만 받습니다", true
 	case "err.endpoint-case":
 		return "{value} has capital letters: kubeadm accepts only lowercase DNS names",
 			"{value} に大文字が含まれています。kubeadm は小文字の DNS 名しか受け付けません",
-			"{value} 에 대문자가 있습니다. kubeadm 은 소문자 DNS 이름만 받습니다"
+			"{value} 에 대문자가 있습니다. kubeadm 은 소문자 DNS 이름만 받습니다", true
 	case "err.endpoint-port":
 		return "{value} has an invalid port: it must be a number from 1 to 65535",
 			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
-			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다"
+			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다", true
 	case "err.cidr":
 		return "{value} is not a CIDR such as 10.96.0.0/12",
 			"{value} は 10.96.0.0/12 のような CIDR ではありません",
-			"{value} 는 10.96.0.0/12 같은 CIDR 이 아닙니다"
+			"{value} 는 10.96.0.0/12 같은 CIDR 이 아닙니다", true
 	case "err.dual-stack":
 		return "{value}: expected one CIDR, or two CIDRs of different families (IPv4 and IPv6) for dual-stack",
 			"{value}: CIDR は 1 つか、デュアルスタックなら IPv4 と IPv6 の 2 つでなければなりません",
-			"{value}: CIDR 은 하나이거나, 듀얼 스택이라면 IPv4 와 IPv6 두 개여야 합니다"
+			"{value}: CIDR 은 하나이거나, 듀얼 스택이라면 IPv4 와 IPv6 두 개여야 합니다", true
 	case "err.subnet-small":
 		return "the subnet {value} with {size} address(es) is too small, the minimum is {min}",
 			"サブネット {value} のアドレス数 {size} は小さすぎます。最小は {min} です",
-			"서브넷 {value} 의 주소 수 {size} 는 너무 작습니다. 최소는 {min} 입니다"
+			"서브넷 {value} 의 주소 수 {size} 는 너무 작습니다. 최소는 {min} 입니다", true
 	case "err.subnet-large":
 		return "the service subnet {value} is too large: for {bits}-bit addresses the mask must be /{mask} or longer",
 			"サービスサブネット {value} は大きすぎます。{bits} ビットのアドレスではマスクを /{mask} 以上にしてください",
-			"서비스 서브넷 {value} 는 너무 큽니다. {bits} 비트 주소에서는 마스크가 /{mask} 이상이어야 합니다"
+			"서비스 서브넷 {value} 는 너무 큽니다. {bits} 비트 주소에서는 마스크가 /{mask} 이상이어야 합니다", true
 	case "err.certsan":
 		return "{value} is neither an IP address, an RFC 1123 DNS name nor a *. wildcard name",
 			"{value} は IP アドレスでも、RFC 1123 の DNS 名でも、*. のワイルドカード名でもありません",
-			"{value} 는 IP 주소도, RFC 1123 DNS 이름도, *. 와일드카드 이름도 아닙니다"
+			"{value} 는 IP 주소도, RFC 1123 DNS 이름도, *. 와일드카드 이름도 아닙니다", true
 	case "err.members-min":
 		return "must be at least 1, got {value}",
 			"1 以上でなければなりません ({value} が指定されました)",
-			"1 이상이어야 합니다 ({value} 가 지정되었습니다)"
+			"1 이상이어야 합니다 ({value} 가 지정되었습니다)", true
 	case "err.failed-negative":
 		return "must not be negative, got {value}",
 			"負の値は指定できません ({value} が指定されました)",
-			"음수는 지정할 수 없습니다 ({value} 가 지정되었습니다)"
+			"음수는 지정할 수 없습니다 ({value} 가 지정되었습니다)", true
 	case "err.failed-gt-members":
 		return "{value} failed members is more than the {members} members",
 			"故障数 {value} がメンバー数 {members} を超えています",
-			"장애 수 {value} 가 멤버 수 {members} 를 넘습니다"
+			"장애 수 {value} 가 멤버 수 {members} 를 넘습니다", true
 	case "err.not-integer":
 		return "must be an integer, got {value}",
 			"整数でなければなりません ({value} が指定されました)",
-			"정수여야 합니다 ({value} 가 지정되었습니다)"
+			"정수여야 합니다 ({value} 가 지정되었습니다)", true
 	case "err.type":
 		return "must be {want}, got {got}",
 			"{want} でなければなりません ({got} が指定されました)",
-			"{want} 여야 합니다 ({got} 가 지정되었습니다)"
+			"{want} 여야 합니다 ({got} 가 지정되었습니다)", true
 	case "err.required":
 		return "is required",
 			"必須です",
-			"필수입니다"
+			"필수입니다", true
 	case "err.unknown-function":
 		return "no calculator named {value}",
 			"{value} という計算機はありません",
-			"{value} 라는 계산기는 없습니다"
+			"{value} 라는 계산기는 없습니다", true
 	case "err.internal":
 		return "internal error: {value}",
 			"内部エラー: {value}",
-			"내부 오류: {value}"
+			"내부 오류: {value}", true
 	}
-	return "", "", ""
+	return "", "", "", false
 }
