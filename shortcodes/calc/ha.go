@@ -123,127 +123,168 @@ func HASimulate(in HAInput) (HAResult, error) {
 	if err := in.normalize(); err != nil {
 		return HAResult{}, err
 	}
-	cpDown := map[string]bool{}
-	apiFailed := map[string]bool{}
-	etcdDown := map[string]bool{}
-	lbDown := false
-	cpByName := map[string]Node{}
-	for _, n := range in.ControlPlanes {
-		cpByName[n.Name] = n
+	f, err := in.failures()
+	if err != nil {
+		return HAResult{}, err
 	}
-	members := in.EtcdMembers
+	r := HAResult{EtcdMembers: len(f.members), EtcdQuorum: QuorumOf(len(f.members)), EtcdMembersAlive: []string{}, ApiserversServing: []string{}}
+	s := &haSim{in: &in, f: f, r: &r}
+	s.etcd()
+	s.apiservers()
+	s.endpoint()
+	s.clients()
+	return r, nil
+}
+
+// haFailures is what in.Failed takes down.
+type haFailures struct {
+	cpDown, apiFailed, etcdDown map[string]bool
+	lbDown                      bool
+	cpByName                    map[string]Node
+	members                     []Node // the etcd members: the control planes when stacked
+}
+
+// failures reads in.Failed, refusing a name the topology lacks.
+func (in *HAInput) failures() (*haFailures, error) {
+	f := &haFailures{cpDown: map[string]bool{}, apiFailed: map[string]bool{}, etcdDown: map[string]bool{}, cpByName: map[string]Node{}}
+	for _, n := range in.ControlPlanes {
+		f.cpByName[n.Name] = n
+	}
+	f.members = in.EtcdMembers
 	if in.Topology == TopologyStacked {
-		members = in.ControlPlanes
+		f.members = in.ControlPlanes
 	}
 	memberByName := map[string]bool{}
-	for _, m := range members {
+	for _, m := range f.members {
 		memberByName[m.Name] = true
 	}
-	for i, f := range in.Failed {
+	for i, name := range in.Failed {
 		field := "failed[" + strconv.Itoa(i) + "]"
 		switch {
-		case f == "lb":
+		case name == "lb":
 			if in.Endpoint.Kind != EndpointLB {
-				return HAResult{}, inputErr(field, "err.no-lb", "value", f)
+				return nil, inputErr(field, "err.no-lb", "value", name)
 			}
-			lbDown = true
-		case strings.HasPrefix(f, "etcd@"):
-			name := f[len("etcd@"):]
-			if !memberByName[name] {
-				return HAResult{}, inputErr(field, "err.unknown-member", "value", f)
+			f.lbDown = true
+		case strings.HasPrefix(name, "etcd@"):
+			if !memberByName[name[len("etcd@"):]] {
+				return nil, inputErr(field, "err.unknown-member", "value", name)
 			}
-			etcdDown[name] = true
-		case strings.HasPrefix(f, "apiserver@"):
-			name := f[len("apiserver@"):]
-			if _, ok := cpByName[name]; !ok {
-				return HAResult{}, inputErr(field, "err.unknown-node", "value", f)
+			f.etcdDown[name[len("etcd@"):]] = true
+		case strings.HasPrefix(name, "apiserver@"):
+			if _, ok := f.cpByName[name[len("apiserver@"):]]; !ok {
+				return nil, inputErr(field, "err.unknown-node", "value", name)
 			}
-			apiFailed[name] = true
+			f.apiFailed[name[len("apiserver@"):]] = true
 		default:
-			if _, ok := cpByName[f]; ok {
-				cpDown[f] = true
+			if _, ok := f.cpByName[name]; ok {
+				f.cpDown[name] = true
 				if in.Topology == TopologyStacked {
-					etcdDown[f] = true
+					f.etcdDown[name] = true
 				}
-			} else if memberByName[f] {
-				etcdDown[f] = true
+			} else if memberByName[name] {
+				f.etcdDown[name] = true
 			} else {
-				return HAResult{}, inputErr(field, "err.unknown-node", "value", f)
+				return nil, inputErr(field, "err.unknown-node", "value", name)
 			}
 		}
 	}
+	return f, nil
+}
 
-	r := HAResult{EtcdMembers: len(members), EtcdQuorum: QuorumOf(len(members)), EtcdMembersAlive: []string{}, ApiserversServing: []string{}}
-	for _, m := range members {
-		if !etcdDown[m.Name] {
+// haSim is one run of HASimulate, filling r step by step.
+type haSim struct {
+	in      *HAInput
+	f       *haFailures
+	r       *HAResult
+	serving map[string]bool // control planes whose apiserver serves
+}
+
+func (s *haSim) add(about, code string, kv ...string) {
+	s.r.Reasons = append(s.r.Reasons, HAReason{About: about, Reason: R(code, kv...)})
+}
+
+// etcd decides whether etcd keeps its quorum.
+func (s *haSim) etcd() {
+	r := s.r
+	for _, m := range s.f.members {
+		if !s.f.etcdDown[m.Name] {
 			r.EtcdMembersAlive = append(r.EtcdMembersAlive, m.Name)
 		}
 	}
 	r.EtcdWritable = len(r.EtcdMembersAlive) >= r.EtcdQuorum
-	alive, total, q := strconv.Itoa(len(r.EtcdMembersAlive)), strconv.Itoa(len(members)), strconv.Itoa(r.EtcdQuorum)
-	add := func(about, code string, kv ...string) {
-		r.Reasons = append(r.Reasons, HAReason{About: about, Reason: R(code, kv...)})
-	}
+	code := HAEtcdNoQuorum
 	if r.EtcdWritable {
-		add("etcd", HAEtcdQuorum, "alive", alive, "members", total, "quorum", q)
-	} else {
-		add("etcd", HAEtcdNoQuorum, "alive", alive, "members", total, "quorum", q)
+		code = HAEtcdQuorum
 	}
+	s.add("etcd", code, "alive", strconv.Itoa(len(r.EtcdMembersAlive)), "members", strconv.Itoa(len(s.f.members)), "quorum", strconv.Itoa(r.EtcdQuorum))
+}
 
-	serving := map[string]bool{}
-	for _, cp := range in.ControlPlanes {
+// apiservers decides which apiservers serve.
+func (s *haSim) apiservers() {
+	r, f := s.r, s.f
+	alive, q := strconv.Itoa(len(r.EtcdMembersAlive)), strconv.Itoa(r.EtcdQuorum)
+	s.serving = map[string]bool{}
+	for _, cp := range s.in.ControlPlanes {
 		about := "apiserver@" + cp.Name
 		switch {
-		case cpDown[cp.Name]:
-			add(about, HAAPINodeDown, "node", cp.Name)
-		case apiFailed[cp.Name]:
-			add(about, HAAPIFailed, "node", cp.Name)
-		case in.Topology == TopologyStacked && etcdDown[cp.Name]:
-			add(about, HAAPILocalEtcdDown, "node", cp.Name)
+		case f.cpDown[cp.Name]:
+			s.add(about, HAAPINodeDown, "node", cp.Name)
+		case f.apiFailed[cp.Name]:
+			s.add(about, HAAPIFailed, "node", cp.Name)
+		case s.in.Topology == TopologyStacked && f.etcdDown[cp.Name]:
+			s.add(about, HAAPILocalEtcdDown, "node", cp.Name)
 		case !r.EtcdWritable:
-			add(about, HAAPINoQuorum, "node", cp.Name, "alive", alive, "quorum", q)
+			s.add(about, HAAPINoQuorum, "node", cp.Name, "alive", alive, "quorum", q)
 		default:
-			serving[cp.Name] = true
+			s.serving[cp.Name] = true
 			r.ApiserversServing = append(r.ApiserversServing, cp.Name)
-			add(about, HAAPIServing, "node", cp.Name)
+			s.add(about, HAAPIServing, "node", cp.Name)
 		}
 	}
+}
 
-	ep := in.Endpoint.Address
-	if in.Endpoint.Kind == EndpointLB {
+// endpoint decides whether the API answers through the endpoint.
+func (s *haSim) endpoint() {
+	r, ep := s.r, s.in.Endpoint.Address
+	if s.in.Endpoint.Kind == EndpointLB {
 		switch {
-		case lbDown:
-			add("endpoint", HALBDown, "endpoint", ep)
+		case s.f.lbDown:
+			s.add("endpoint", HALBDown, "endpoint", ep)
 		case len(r.ApiserversServing) == 0:
-			add("endpoint", HALBNoBackend, "endpoint", ep)
+			s.add("endpoint", HALBNoBackend, "endpoint", ep)
 		default:
 			r.APIReachableViaEndpoint = true
-			add("endpoint", HALBUp, "endpoint", ep, "backends", strings.Join(r.ApiserversServing, ", "))
+			s.add("endpoint", HALBUp, "endpoint", ep, "backends", strings.Join(r.ApiserversServing, ", "))
 		}
-	} else {
-		target := in.endpointNode()
-		add("endpoint", HANodeEndpointSPOF, "endpoint", ep, "node", target)
-		if serving[target] {
-			r.APIReachableViaEndpoint = true
-			add("endpoint", HANodeEndpointUp, "endpoint", ep, "node", target)
-		} else {
-			add("endpoint", HANodeEndpointDown, "endpoint", ep, "node", target)
-		}
+		return
 	}
+	target := s.in.endpointNode()
+	s.add("endpoint", HANodeEndpointSPOF, "endpoint", ep, "node", target)
+	if s.serving[target] {
+		r.APIReachableViaEndpoint = true
+		s.add("endpoint", HANodeEndpointUp, "endpoint", ep, "node", target)
+	} else {
+		s.add("endpoint", HANodeEndpointDown, "endpoint", ep, "node", target)
+	}
+}
+
+// clients decides whether kubectl and the kubelets reach the API.
+func (s *haSim) clients() {
+	r, ep := s.r, s.in.Endpoint.Address
 	r.KubectlWorks = r.APIReachableViaEndpoint
 	r.WorkerKubeletsReachAPI = r.APIReachableViaEndpoint
 	if r.KubectlWorks {
-		add("kubectl", HAKubectlOK, "endpoint", ep)
-		add("kubelets", HAKubeletsOK, "endpoint", ep)
-	} else {
-		add("kubectl", HAKubectlFails, "endpoint", ep)
-		add("kubelets", HAKubeletsFail, "endpoint", ep)
-		if len(r.ApiserversServing) > 0 {
-			other := cpByName[r.ApiserversServing[0]]
-			add("note", HADirectDial, "node", other.Name, "ip", other.IP, "serving", strings.Join(r.ApiserversServing, ", "))
-		}
+		s.add("kubectl", HAKubectlOK, "endpoint", ep)
+		s.add("kubelets", HAKubeletsOK, "endpoint", ep)
+		return
 	}
-	return r, nil
+	s.add("kubectl", HAKubectlFails, "endpoint", ep)
+	s.add("kubelets", HAKubeletsFail, "endpoint", ep)
+	if len(r.ApiserversServing) > 0 {
+		other := s.f.cpByName[r.ApiserversServing[0]]
+		s.add("note", HADirectDial, "node", other.Name, "ip", other.IP, "serving", strings.Join(r.ApiserversServing, ", "))
+	}
 }
 
 // endpointNode is the control plane a node endpoint points at.
