@@ -268,7 +268,23 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	if li == nil {
 		li = &langIndex{}
 	}
-	// Pages are numbered by URL, whatever the order they were added in.
+	d, newID, lens, avg := li.pages(lang, opts)
+	terms, keyBytes := li.terms()
+	stats := Stats{Lang: lang, Docs: len(d.URL)}
+	kb, pb := encodePostings(terms, keyBytes, len(li.docs), newID, lens, avg, &stats)
+	stats.Keys = len(terms)
+	for _, t := range d.Text {
+		stats.TextBytes += len(t)
+	}
+	b := writeScript(&d, kb, pb, stats.TextBytes)
+	stats.Bytes = len(b)
+	return b, stats
+}
+
+// pages numbers the pages by URL, whatever the order they were added in,
+// and returns their data, each added page's new number, the pages'
+// lengths by number and the average length.
+func (li *langIndex) pages(lang string, opts Options) (d data, newID []int32, lens []float64, avg float64) {
 	order := make([]int, len(li.docs))
 	for i := range order {
 		order[i] = i
@@ -283,13 +299,13 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		}
 		return x.text < y.text
 	})
-	newID := make([]int32, len(order))
-	d := data{V: formatVersion, Lang: lang}
+	newID = make([]int32, len(order))
+	d = data{V: formatVersion, Lang: lang}
 	d.URL = make([]string, len(order))
 	d.Part = make([]int, len(order))
 	d.Title = make([]string, len(order))
 	d.Text = make([]string, len(order))
-	lens := make([]float64, len(order))
+	lens = make([]float64, len(order))
 	total := 0.0
 	for n, i := range order {
 		e := li.docs[i]
@@ -302,17 +318,22 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		lens[n] = e.len
 		total += e.len
 	}
-	avg := 1.0
+	avg = 1.0
 	if len(order) > 0 && total > 0 {
 		avg = total / float64(len(order))
 	}
+	return d, newID, lens, avg
+}
 
-	// Terms in key order; a bigram never spells a word, but equal keys
-	// would be merged all the same.
-	type termRaw struct {
-		key string
-		rs  []rawPosting
-	}
+// termRaw is one key with its raw postings.
+type termRaw struct {
+	key string
+	rs  []rawPosting
+}
+
+// terms returns the terms in key order and the bytes their keys take; a
+// bigram never spells a word, but equal keys would be merged all the same.
+func (li *langIndex) terms() ([]termRaw, int) {
 	terms := make([]termRaw, 0, len(li.raw)+len(li.pairs))
 	keyBytes := 0
 	for t, rs := range li.raw {
@@ -333,13 +354,18 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		}
 		merged = append(merged, t)
 	}
-	terms = merged
+	return merged, keyBytes
+}
+
+// encodePostings writes the keys, space-separated, and each key's
+// record (see data.Post); ndocs is the number of pages added, newID and
+// lens as pages returns them. It counts the postings in stats.
+func encodePostings(terms []termRaw, keyBytes, ndocs int, newID []int32, lens []float64, avg float64, stats *Stats) (kb, pb []byte) {
 	type posting struct{ doc, w int32 }
 	var ps []posting // one term's postings, reused
-	kb := make([]byte, 0, keyBytes)
-	pb := make([]byte, 0, 4*len(li.docs)+keyBytes)
-	n := float64(len(order))
-	stats := Stats{Lang: lang, Docs: len(order)}
+	kb = make([]byte, 0, keyBytes)
+	pb = make([]byte, 0, 4*ndocs+keyBytes)
+	n := float64(len(newID))
 	for k, t := range terms {
 		ps = ps[:0]
 		for _, r := range t.rs {
@@ -369,14 +395,15 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 		}
 		stats.Postings += len(ps)
 	}
-	stats.Keys = len(terms)
-	for _, t := range d.Text {
-		stats.TextBytes += len(t)
-	}
+	return kb, pb
+}
 
-	// The script, written straight into a buffer of about its size: on a
-	// large site it is megabytes, which encoding/json would hold twice.
-	b := make([]byte, 0, len(kb)+len(pb)+stats.TextBytes*11/10+256*len(order)+1024)
+// writeScript writes the script, straight into a buffer of about its
+// size: on a large site it is megabytes, which encoding/json would hold
+// twice.
+func writeScript(d *data, kb, pb []byte, textBytes int) []byte {
+	lang := d.Lang
+	b := make([]byte, 0, len(kb)+len(pb)+textBytes*11/10+256*len(d.URL)+1024)
 	b = append(b, "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch["...)
 	b = appendJSONString(b, lang)
 	b = append(b, `]={"v":`...)
@@ -401,8 +428,7 @@ func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
 	b = append(b, `,"post":`...)
 	b = appendJSONString(b, pb)
 	b = append(b, "};\n"...)
-	stats.Bytes = len(b)
-	return b, stats
+	return b
 }
 
 // appendJSONStrings appends ss as a JSON array.
