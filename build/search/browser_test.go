@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,29 @@ const pageHTML = `<!doctype html>
 // part number, title and a marked snippet, arrow keys and Enter follow the
 // first result, Escape closes, and index text is never markup.
 func TestSearchBoxInBrowser(t *testing.T) {
+	start := writeSearchSite(t)
+	b := browsertest.New(t, browsertest.Options{})
+	ctx := b.Ctx
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(start),
+		chromedp.WaitVisible(chromedp.CSS(`#q`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	checkLoadsOnFocus(t, ctx, b.Console)
+	checkFirstResult(t, ctx)
+	checkHostileText(t, ctx)
+	checkKeys(t, ctx)
+	checkNoResults(t, ctx)
+	if c := b.Console(); len(c) > 0 {
+		t.Fatalf("console errors:\n%s", strings.Join(c, "\n"))
+	}
+}
+
+// writeSearchSite writes a small site with a hostile page in a temporary
+// folder and returns the URL of a page with the search box.
+func writeSearchSite(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	docs := corpus()
 	docs = append(docs, Doc{Lang: "ja", URL: "/ja/cka/09-xss/", Part: 9,
@@ -60,16 +84,13 @@ func TestSearchBoxInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	start := "file://" + filepath.ToSlash(filepath.Join(dir, "ja", "cka", "02-control-plane", "index.html"))
+	return "file://" + filepath.ToSlash(filepath.Join(dir, "ja", "cka", "02-control-plane", "index.html"))
+}
 
-	b := browsertest.New(t, browsertest.Options{})
-	ctx := b.Ctx
-	if err := chromedp.Do(ctx,
-		chromedp.Navigate(start),
-		chromedp.WaitVisible(chromedp.CSS(`#q`)),
-	); err != nil {
-		t.Fatal(err)
-	}
+// checkLoadsOnFocus checks the index loads when the box takes focus, not
+// before.
+func checkLoadsOnFocus(t *testing.T, ctx context.Context, console func() []string) {
+	t.Helper()
 	loaded, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!(globalThis.kakehashiSearch && globalThis.kakehashiSearch.ja)`))
 	if err != nil || loaded {
 		t.Fatalf("index loaded before focus (%v)", err)
@@ -79,9 +100,14 @@ func TestSearchBoxInBrowser(t *testing.T) {
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(globalThis.kakehashiSearch && globalThis.kakehashiSearch.ja) || null`)); err != nil {
 		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[typeof kakehashiSearchEngine, document.activeElement && document.activeElement.id, Array.from(document.scripts).map(s => s.src).join(',')].join(' | ')`))
-		t.Fatalf("index not loaded on focus from file://: %v\n%s\n%v", err, dbg, b.Console())
+		t.Fatalf("index not loaded on focus from file://: %v\n%s\n%v", err, dbg, console())
 	}
 
+}
+
+// checkFirstResult types a query and checks the first result.
+func checkFirstResult(t *testing.T, ctx context.Context) {
+	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#q`), "クォーラム")); err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +138,12 @@ func TestSearchBoxInBrowser(t *testing.T) {
 		}
 	}
 
-	// Index text stays text: the hostile title and body make no elements.
+}
+
+// checkHostileText checks that index text stays text: the hostile title
+// and body make no elements.
+func checkHostileText(t *testing.T, ctx context.Context) {
+	t.Helper()
 	xss, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const ul = document.querySelector('#search-results');
 		return [ul.querySelectorAll('img, b').length, window.__xss || 0,
@@ -122,7 +153,12 @@ func TestSearchBoxInBrowser(t *testing.T) {
 		t.Errorf("hostile index text: %q (%v)", xss, err)
 	}
 
-	// Arrow keys select, Escape closes, Enter follows the selection.
+}
+
+// checkKeys checks that arrow keys select, Escape closes and Enter follows
+// the selection.
+func checkKeys(t *testing.T, ctx context.Context) {
+	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowDown)); err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +195,12 @@ func TestSearchBoxInBrowser(t *testing.T) {
 		t.Fatalf("Enter did not follow the result: %q (%v)", loc, err)
 	}
 
-	// A query that finds nothing says so, with the theme's text.
+}
+
+// checkNoResults checks that a query that finds nothing says so, with the
+// theme's text.
+func checkNoResults(t *testing.T, ctx context.Context) {
+	t.Helper()
 	if err := chromedp.Do(ctx,
 		chromedp.WaitVisible(chromedp.CSS(`#q`)),
 		chromedp.SendKeys(chromedp.CSS(`#q`), "zzzz"),
@@ -172,8 +213,5 @@ func TestSearchBoxInBrowser(t *testing.T) {
 	})()`))
 	if err != nil || empty != "見つかりません" {
 		t.Errorf("no-results line %q (%v)", empty, err)
-	}
-	if c := b.Console(); len(c) > 0 {
-		t.Fatalf("console errors:\n%s", strings.Join(c, "\n"))
 	}
 }
