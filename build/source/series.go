@@ -112,54 +112,66 @@ func ParseSeries(p string, src []byte) (*Series, diag.List) {
 		diags = append(diags, at(partsNode, "series field \"parts\" must be a list"))
 		return nil, diags
 	}
-	seen := map[int]bool{}
-	for _, pn := range partsNode.Content {
-		if pn.Kind != yaml.MappingNode {
-			diags = append(diags, at(pn, "each part must be a mapping with number, title and state"))
-			continue
-		}
-		part := SeriesPart{Off: yamlOffset(src, 0, pn.Line, pn.Column)}
-		var hasNumber bool
-		for i := 0; i+1 < len(pn.Content); i += 2 {
-			k, v := pn.Content[i], pn.Content[i+1]
-			switch k.Value {
-			case "number":
-				n, err := strconv.Atoi(v.Value)
-				if v.Tag != "!!int" || err != nil || n < 1 {
-					diags = append(diags, at(v, "part \"number\" must be a positive whole number, got %q", v.Value))
-					continue
-				}
-				if seen[n] {
-					diags = append(diags, at(v, "part #%d is listed twice", n))
-				}
-				seen[n] = true
-				part.Number, hasNumber = n, true
-			case "title":
-				part.Title = langMap(v, `part "title"`, at, &diags)
-			case "state":
-				if v.Value != Published && v.Value != Planned {
-					diags = append(diags, at(v, "part \"state\" must be %q or %q, got %q", Published, Planned, v.Value))
-					continue
-				}
-				part.State = v.Value
-			default:
-				diags = append(diags, at(k, "unknown part field %q (expected number, title, state)", k.Value))
-			}
-		}
-		if !hasNumber {
-			diags = append(diags, at(pn, "part has no \"number\""))
-			continue
-		}
-		if part.State == "" {
-			part.State = Planned
-		}
-		s.Parts = append(s.Parts, part)
-	}
+	s.Parts = parseParts(partsNode, src, at, &diags)
 	sort.Slice(s.Parts, func(i, j int) bool { return s.Parts[i].Number < s.Parts[j].Number })
 	if len(diags.Errors()) > 0 {
 		return nil, diags
 	}
 	return s, diags
+}
+
+// parseParts decodes the list of parts, in the order written.
+func parseParts(partsNode *yaml.Node, src []byte, at func(*yaml.Node, string, ...any) diag.Diagnostic, diags *diag.List) []SeriesPart {
+	var parts []SeriesPart
+	seen := map[int]bool{}
+	for _, pn := range partsNode.Content {
+		if pn.Kind != yaml.MappingNode {
+			*diags = append(*diags, at(pn, "each part must be a mapping with number, title and state"))
+			continue
+		}
+		part := SeriesPart{Off: yamlOffset(src, 0, pn.Line, pn.Column)}
+		if !parsePart(pn, &part, seen, at, diags) {
+			*diags = append(*diags, at(pn, "part has no \"number\""))
+			continue
+		}
+		if part.State == "" {
+			part.State = Planned
+		}
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// parsePart decodes the fields of one part into part, noting its number
+// in seen; it reports whether the part has a number.
+func parsePart(pn *yaml.Node, part *SeriesPart, seen map[int]bool, at func(*yaml.Node, string, ...any) diag.Diagnostic, diags *diag.List) (hasNumber bool) {
+	for i := 0; i+1 < len(pn.Content); i += 2 {
+		k, v := pn.Content[i], pn.Content[i+1]
+		switch k.Value {
+		case "number":
+			n, err := strconv.Atoi(v.Value)
+			if v.Tag != "!!int" || err != nil || n < 1 {
+				*diags = append(*diags, at(v, "part \"number\" must be a positive whole number, got %q", v.Value))
+				continue
+			}
+			if seen[n] {
+				*diags = append(*diags, at(v, "part #%d is listed twice", n))
+			}
+			seen[n] = true
+			part.Number, hasNumber = n, true
+		case "title":
+			part.Title = langMap(v, `part "title"`, at, diags)
+		case "state":
+			if v.Value != Published && v.Value != Planned {
+				*diags = append(*diags, at(v, "part \"state\" must be %q or %q, got %q", Published, Planned, v.Value))
+				continue
+			}
+			part.State = v.Value
+		default:
+			*diags = append(*diags, at(k, "unknown part field %q (expected number, title, state)", k.Value))
+		}
+	}
+	return hasNumber
 }
 
 func hasErrorAbout(l diag.List, s string) bool {

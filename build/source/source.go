@@ -106,73 +106,104 @@ func (l *Loader) Invalidate(p string) { l.force[p] = true }
 
 // Load reads the content under root, re-using what is cached.
 func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Content, diag.List) {
-	c := &Content{}
-	var diags diag.List
-	known := map[string]bool{}
+	w := &walk{l: l, root: root, langs: langs, known: map[string]bool{}, seen: map[string]bool{}}
 	for _, l := range langs {
-		known[l] = true
+		w.known[l] = true
 	}
-	seen := map[string]bool{}
-	var found []string // content files, in walk order
-	var todo []job     // those to read and parse again
 	err := afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
 		}
-		if err != nil {
-			diags = append(diags, diag.File(p, "%v", err))
-			return nil
+		return w.visit(p, info, err)
+	})
+	l.parseAll(fsys, w.todo)
+	c, diags := l.collect(w.found)
+	diags = append(w.diags, diags...)
+	if err != nil {
+		diags = append(diags, diag.File(root, "%v", err))
+	}
+	for p := range l.cache {
+		if !w.seen[p] {
+			delete(l.cache, p)
 		}
-		// On Windows the walk gives back slashes; elsewhere a back slash
-		// is part of a name, which CheckSegment refuses below.
-		p = filepath.ToSlash(p)
-		name := info.Name()
-		if info.IsDir() {
-			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+	}
+	clear(l.force)
+	c.sortAndList()
+	return c, diags
+}
+
+// walk is what one Load's walk over the content finds.
+type walk struct {
+	l     *Loader
+	root  string
+	langs []string
+	known map[string]bool // the site's languages
+	seen  map[string]bool // content files
+	found []string        // content files, in walk order
+	todo  []job           // those to read and parse again
+	diags diag.List
+}
+
+// visit looks at one path of the walk: it skips hidden and unpublishable
+// folders and files and lists the pages and series files, those to parse
+// again in todo.
+func (w *walk) visit(p string, info fs.FileInfo, err error) error {
+	if err != nil {
+		w.diags = append(w.diags, diag.File(p, "%v", err))
+		return nil
+	}
+	// On Windows the walk gives back slashes; elsewhere a back slash
+	// is part of a name, which CheckSegment refuses below.
+	p = filepath.ToSlash(p)
+	name := info.Name()
+	if info.IsDir() {
+		if p != w.root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			return fs.SkipDir
+		}
+		if p != w.root {
+			if err := CheckSegment(name); err != nil {
+				w.diags = append(w.diags, diag.File(p, "this folder name cannot be published: %v", err))
 				return fs.SkipDir
 			}
-			if p != root {
-				if err := CheckSegment(name); err != nil {
-					diags = append(diags, diag.File(p, "this folder name cannot be published: %v", err))
-					return fs.SkipDir
-				}
-			}
-			return nil
 		}
-		if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
-			return nil // dot files and editor backups
-		}
-		if err := CheckSegment(name); err != nil {
-			if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
-				diags = append(diags, diag.File(p, "this file name cannot be published: %v", err))
-			}
-			return nil
-		}
-		if info.Size() > MaxFileSize {
-			diags = append(diags, diag.File(p, "the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(info.Size()), humanSize(MaxFileSize)))
-			return nil
-		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
-		first, rest, _ := strings.Cut(rel, "/")
-		isSeries := first == SeriesDir && isSeriesFile(rest)
-		isPage := !isSeries && strings.HasSuffix(name, ".md") && rest != ""
-		if !isSeries && !isPage {
-			return nil
-		}
-		if isPage && !known[first] {
-			diags = append(diags, diag.File(p, "language folder %q is not one of the site's languages (%s)", first, strings.Join(langs, ", ")))
-			return nil
-		}
-		seen[p] = true
-		e, ok := l.cache[p]
-		if !ok || l.force[p] || !e.mod.Equal(info.ModTime()) || e.size != info.Size() {
-			todo = append(todo, job{p: p, first: first, rest: rest, series: isSeries, mod: info.ModTime(), size: info.Size()})
-		}
-		found = append(found, p)
 		return nil
-	})
-	// Read and parse what changed on every core; the walk above only
-	// listed the files.
+	}
+	if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
+		return nil // dot files and editor backups
+	}
+	if err := CheckSegment(name); err != nil {
+		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+			w.diags = append(w.diags, diag.File(p, "this file name cannot be published: %v", err))
+		}
+		return nil
+	}
+	if info.Size() > MaxFileSize {
+		w.diags = append(w.diags, diag.File(p, "the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(info.Size()), humanSize(MaxFileSize)))
+		return nil
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, w.root), "/")
+	first, rest, _ := strings.Cut(rel, "/")
+	isSeries := first == SeriesDir && isSeriesFile(rest)
+	isPage := !isSeries && strings.HasSuffix(name, ".md") && rest != ""
+	if !isSeries && !isPage {
+		return nil
+	}
+	if isPage && !w.known[first] {
+		w.diags = append(w.diags, diag.File(p, "language folder %q is not one of the site's languages (%s)", first, strings.Join(w.langs, ", ")))
+		return nil
+	}
+	w.seen[p] = true
+	e, ok := w.l.cache[p]
+	if !ok || w.l.force[p] || !e.mod.Equal(info.ModTime()) || e.size != info.Size() {
+		w.todo = append(w.todo, job{p: p, first: first, rest: rest, series: isSeries, mod: info.ModTime(), size: info.Size()})
+	}
+	w.found = append(w.found, p)
+	return nil
+}
+
+// parseAll reads and parses todo on every core into the cache; the walk
+// only listed the files.
+func (l *Loader) parseAll(fsys afero.Fs, todo []job) {
 	parsed := make([]cached, len(todo))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -193,6 +224,12 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 	for i, j := range todo {
 		l.cache[j.p] = parsed[i]
 	}
+}
+
+// collect gathers the cached pages, series and diagnostics of found.
+func (l *Loader) collect(found []string) (*Content, diag.List) {
+	c := &Content{}
+	var diags diag.List
 	for _, p := range found {
 		e := l.cache[p]
 		diags = append(diags, e.diags...)
@@ -203,15 +240,12 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 			c.Pages = append(c.Pages, e.page)
 		}
 	}
-	if err != nil {
-		diags = append(diags, diag.File(root, "%v", err))
-	}
-	for p := range l.cache {
-		if !seen[p] {
-			delete(l.cache, p)
-		}
-	}
-	clear(l.force)
+	return c, diags
+}
+
+// sortAndList sorts the pages by language and path and the series by id,
+// and lists the languages that have pages.
+func (c *Content) sortAndList() {
 	sort.Slice(c.Pages, func(i, j int) bool {
 		a, b := c.Pages[i], c.Pages[j]
 		if a.Lang != b.Lang {
@@ -227,7 +261,6 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 			c.Langs = append(c.Langs, p.Lang)
 		}
 	}
-	return c, diags
 }
 
 // job is a content file to read and parse.
