@@ -3,15 +3,21 @@ package render
 import (
 	"html/template"
 	"time"
+
+	"github.com/kakehashi-dev/kakehashi/build/site"
 )
 
-// Page kinds.
+// Kind is a page's kind: site's own type, which templates compare with
+// the same words ({{if eq .Kind "article"}}).
+type Kind = site.Kind
+
+// Page kinds, site's.
 const (
-	KindArticle  = "article" // one part of a series
-	KindHome     = "home"    // /ja/, /ko/
-	KindSeries   = "series"  // /ja/cka/: the series index
-	KindRoot     = "root"    // /: sends the reader to their language
-	KindNotFound = "404"     // /404.html
+	KindArticle  = site.KindArticle  // one part of a series
+	KindHome     = site.KindHome     // /ja/, /ko/
+	KindSeries   = site.KindSeries   // /ja/cka/: the series index
+	KindRoot     = site.KindRoot     // /: sends the reader to their language
+	KindNotFound = site.KindNotFound // /404.html
 )
 
 // Site is what every page knows about the whole site.
@@ -29,7 +35,7 @@ type Site struct {
 // absolute URLs with "abs".
 type Page struct {
 	Site        *Site
-	Kind        string
+	Kind        Kind
 	Lang        string // "ja" or "ko"; "" on the root page
 	Title       string
 	Description string

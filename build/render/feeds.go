@@ -9,7 +9,7 @@ import (
 
 // inSitemap tells which page kinds are listed in the sitemap: the root page
 // only redirects and the 404 page is not content.
-func inSitemap(kind string) bool {
+func inSitemap(kind Kind) bool {
 	return kind == KindArticle || kind == KindHome || kind == KindSeries
 }
 

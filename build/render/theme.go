@@ -55,7 +55,7 @@ import (
 const baseFile = "baseof.html"
 
 // kinds lists every page kind a theme must have a layout for.
-var kinds = [...]string{KindArticle, KindHome, KindSeries, KindRoot, KindNotFound}
+var kinds = [...]string{string(KindArticle), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound)}
 
 // Theme is a loaded theme: one template set per page kind. Render is safe
 // for concurrent use.
@@ -217,7 +217,7 @@ func (th *Theme) check(kind string) diag.List {
 	}
 	langs := th.bundle.Langs()
 	site := &Site{Title: map[string]string{}, Langs: langs}
-	p := &Page{Site: site, Kind: kind, URL: "/"}
+	p := &Page{Site: site, Kind: Kind(kind), URL: "/"}
 	if len(langs) > 0 {
 		p.Lang = langs[0]
 	}
@@ -260,7 +260,7 @@ func (th *Theme) Render(w io.Writer, p *Page) error {
 	if p.Site == nil {
 		return diag.File(p.URL, "render: page has no Site")
 	}
-	l, ok := th.layouts[p.Kind]
+	l, ok := th.layouts[string(p.Kind)]
 	if !ok {
 		return diag.File(p.URL, "render: no layout for page kind %q", p.Kind)
 	}

@@ -195,7 +195,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 // layout is the site's folders as the build reads them: the watcher's
 // folders come from it.
 func layout(o build.Options) build.Layout {
-	return build.Layout{Content: o.ContentDir, Theme: o.ThemeDir, I18n: o.I18nDir}
+	return o.Layout
 }
 
 // siteLangs is the site's languages, in order, as the build found them.

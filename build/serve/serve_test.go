@@ -129,7 +129,7 @@ func TestEventStream(t *testing.T) {
 func TestContentFolderWatched(t *testing.T) {
 	root := copyCourse(t)
 	must(t, os.Rename(filepath.Join(root, "content"), filepath.Join(root, "course")))
-	s, err := New(context.Background(), Options{Root: root, Build: build.Options{ContentDir: "course"},
+	s, err := New(context.Background(), Options{Root: root, Build: build.Options{Layout: build.Layout{Content: "course"}},
 		Watch: watch.Options{Quiet: 30 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)

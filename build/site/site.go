@@ -14,19 +14,23 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
-// Page kinds, the same words as render's.
+// Kind is what a page is. Its values are the words templates compare
+// .Kind with ({{if eq .Kind "article"}}); render uses the same type.
+type Kind string
+
+// Page kinds.
 const (
-	KindArticle  = "article"
-	KindHome     = "home"
-	KindSeries   = "series"
-	KindSection  = "section"
-	KindRoot     = "root"
-	KindNotFound = "404"
+	KindArticle  Kind = "article" // one part of a series
+	KindHome     Kind = "home"    // /ja/, /ko/
+	KindSeries   Kind = "series"  // /ja/cka/: the series index
+	KindSection  Kind = "section" // a page of its own outside a series
+	KindRoot     Kind = "root"    // /: sends the reader to their language
+	KindNotFound Kind = "404"     // /404.html
 )
 
 // Page is one published page.
 type Page struct {
-	Kind   string
+	Kind   Kind
 	Lang   string       // "" for the root page
 	URL    string       // site-absolute path: "/ja/cka/05-ha-cluster/", "/404.html"
 	Source *source.Page // nil for generated pages

@@ -61,7 +61,7 @@ func TestResolve(t *testing.T) {
 	}
 	var urls []string
 	for _, p := range s.Pages {
-		urls = append(urls, p.Kind+":"+p.URL)
+		urls = append(urls, string(p.Kind)+":"+p.URL)
 	}
 	want := "root:/ 404:/404.html home:/ja/ series:/ja/cka/ article:/ja/cka/02-a/ article:/ja/cka/05-b/ home:/ko/ series:/ko/cka/ article:/ko/cka/05-b/"
 	if got := strings.Join(urls, " "); got != want {

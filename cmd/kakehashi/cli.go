@@ -188,7 +188,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	res.Summary.Elapsed += time.Since(start)
 	printWarnings(env.stderr, res.Summary.Warnings, src)
 	if !quiet {
-		fmt.Fprintf(env.stdout, "kakehashi %s: built %s\n%s\n", build.Version, dest, res.Summary)
+		fmt.Fprintf(env.stdout, "kakehashi %s: built %s\n%s\n", build.Version, dest, summaryText(res.Summary))
 		switch {
 		case res.Unchanged:
 			fmt.Fprintf(env.stdout, "  nothing changed since the last build: %s is up to date\n", dest)

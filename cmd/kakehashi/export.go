@@ -95,7 +95,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if !quiet {
 		files, size := site.Size()
-		fmt.Fprintf(env.stdout, "kakehashi %s: exported %s (%d files, %s)\n", build.Version, out, files, build.HumanBytes(size))
+		fmt.Fprintf(env.stdout, "kakehashi %s: exported %s (%d files, %s)\n", build.Version, out, files, humanBytes(size))
 		if single {
 			paths := site.Paths()
 			sort.Strings(paths)

@@ -1,4 +1,4 @@
-package build
+package cache
 
 import (
 	"bufio"
@@ -19,13 +19,13 @@ import (
 // pages were done. Strings are a length then their bytes; numbers are
 // varints; entries are sorted by path, so equal caches are equal bytes.
 
-// diskMagic starts every cache file; bump its version whenever diskCache
+// diskMagic starts every cache file; bump its version whenever Data
 // or the encoding changes shape, so an old file reads as no cache.
 const diskMagic = "kakehashi-cache\x00v2\n"
 
-// errDiskCache reports a cache file that is not in this format or is cut
+// ErrUnreadable reports a cache file that is not in this format or is cut
 // short; the build that meets one is a cold build.
-var errDiskCache = errors.New("build cache: unreadable")
+var ErrUnreadable = errors.New("build cache: unreadable")
 
 type diskWriter struct {
 	w       *bufio.Writer
@@ -78,8 +78,8 @@ func (e *diskWriter) diags(ds diag.List) {
 	}
 }
 
-// encodeDisk writes c to w.
-func encodeDisk(w io.Writer, c *diskCache) error {
+// Encode writes c to w.
+func Encode(w io.Writer, c *Data) error {
 	e := &diskWriter{w: bufio.NewWriterSize(w, 256<<10)}
 	e.w.WriteString(diskMagic)
 	keys := slices.Sorted(maps.Keys(c.MD))
@@ -116,7 +116,7 @@ type diskReader struct {
 
 func (d *diskReader) fail() {
 	if d.err == nil {
-		d.err = errDiskCache
+		d.err = ErrUnreadable
 	}
 	d.b = nil
 }
@@ -222,23 +222,23 @@ func (d *diskReader) diags() diag.List {
 	return ds
 }
 
-// decodeDisk reads a cache written by encodeDisk.
-func decodeDisk(b []byte) (*diskCache, error) {
+// Decode reads a cache written by Encode.
+func Decode(b []byte) (*Data, error) {
 	if len(b) < len(diskMagic) || string(b[:len(diskMagic)]) != diskMagic {
-		return nil, errDiskCache
+		return nil, ErrUnreadable
 	}
 	d := &diskReader{b: b[len(diskMagic):]}
-	c := &diskCache{MD: map[string]diskMD{}, Out: map[string]diskOut{}}
+	c := &Data{MD: map[string]Markdown{}, Out: map[string]File{}}
 	for n := d.count(); n > 0 && d.err == nil; n-- {
 		k := d.str()
-		c.MD[k] = diskMD{
+		c.MD[k] = Markdown{
 			Gen: d.uint(), Text: d.str(), CodeText: d.str(), TOC: d.headings(0),
 			Diags: d.diags(), Minutes: d.smallInt(), Scripts: d.strs(),
 		}
 	}
 	for n := d.count(); n > 0 && d.err == nil; n-- {
 		k := d.str()
-		c.Out[k] = diskOut{FP: d.uint(), Size: d.int(), MTime: d.int()}
+		c.Out[k] = File{FP: d.uint(), Size: d.int(), MTime: d.int()}
 	}
 	if d.err == nil && len(d.b) != 0 {
 		d.fail() // trailing bytes: not a file this code wrote

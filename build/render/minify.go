@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"bytes"
@@ -10,25 +10,27 @@ import (
 	"github.com/tdewolff/minify/v2/js"
 )
 
-// assetMinifier shrinks the theme's stylesheets and scripts as they are
+// Minifier shrinks the theme's stylesheets and scripts as they are
 // published (the theme's sources stay readable), remembering each result
-// by its input so that rebuilds do not redo it.
-type assetMinifier struct {
+// by its input so that rebuilds do not redo it. It is safe for concurrent
+// use.
+type Minifier struct {
 	m    *minify.M
 	mu   sync.Mutex
 	done map[string][]byte // input bytes → minified
 }
 
-func newAssetMinifier() *assetMinifier {
+// NewMinifier returns a Minifier for CSS and JavaScript.
+func NewMinifier() *Minifier {
 	m := minify.New()
 	m.Add("text/css", &css.Minifier{})
 	m.Add("text/javascript", &js.Minifier{})
-	return &assetMinifier{m: m, done: map[string][]byte{}}
+	return &Minifier{m: m, done: map[string][]byte{}}
 }
 
-// minify returns data minified when p is a stylesheet or a script, and
+// Minify returns data minified when p is a stylesheet or a script, and
 // data itself otherwise or when the minifier cannot parse it.
-func (a *assetMinifier) minify(p string, data []byte) []byte {
+func (a *Minifier) Minify(p string, data []byte) []byte {
 	var mime string
 	switch path.Ext(p) {
 	case ".css":

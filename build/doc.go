@@ -5,6 +5,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
+	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
@@ -34,22 +35,11 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	}
 	env := markdown.Env{Lang: lang, T: func(k string) string { return b.bundle.T(lang, k) }}
 	if pg.Meta.Part > 0 {
-		content, _ := b.loader.Load(ctx, b.in, b.opts.ContentDir, langs)
+		content, _ := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 		st, _ := site.Resolve(content, site.Options{Langs: langs, Drafts: true})
 		for _, sr := range content.Series {
-			if sr.ID != pg.Meta.Series {
-				continue
-			}
-			env.Parts = func(n int) (markdown.PartLink, bool) {
-				part, ok := sr.Part(n)
-				if !ok {
-					return markdown.PartLink{}, false
-				}
-				l := markdown.PartLink{Title: part.Title[lang]}
-				if q := st.PartPage(lang, sr.ID, n); q != nil {
-					l.Href, l.Published = q.URL, true
-				}
-				return l, true
+			if sr.ID == pg.Meta.Series {
+				env.Parts = page.PartLinks(st, sr, lang, "")
 			}
 		}
 	}

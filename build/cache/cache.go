@@ -1,0 +1,214 @@
+// Package cache is the persistent build cache: what a build leaves in a
+// folder for the next process to skip what is already made. Pages whose
+// template data did not change are taken from the previous output folder
+// (hard-linked, not rewritten), markdown whose inputs did not change is
+// not rendered again, and the search indexes and feeds are kept when what
+// they hold did not change.
+//
+// The cache is one file in its folder, named by a key the builder hands in
+// (covering the kakehashi executable, the theme's layouts and shortcodes,
+// the UI strings and the options); anything else a result depends on is in
+// the fingerprints inside. Deleting it is always safe: the next build is a
+// cold one. The package also holds the Hasher those keys and fingerprints
+// are made with. It knows nothing of the builder.
+package cache
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+)
+
+// Data is what a build leaves for the next one.
+type Data struct {
+	MD  map[string]Markdown // by source path
+	Out map[string]File     // by output path
+}
+
+// Markdown is a page's markdown rendering without its HTML: what the
+// page's template data and the search index need.
+type Markdown struct {
+	Gen      uint64 // what the rendering was made of
+	Text     string
+	CodeText string
+	TOC      []markdown.Heading
+	Diags    diag.List
+	Minutes  int
+	Scripts  []string
+}
+
+// File is an output file: what made it (FP) and how it was left in the
+// output folder (Size, MTime), so that it is reused only if untouched.
+type File struct {
+	FP    uint64
+	Size  int64
+	MTime int64
+}
+
+// Reuser takes a file of the previous output unchanged into the output
+// being written, when it is still there with that size and time
+// (output.Sink is one).
+type Reuser interface {
+	Reuse(p string, size, mtime int64) bool
+}
+
+// Cache is one build's view of the persistent cache: the one loaded from
+// disk and the one being made. A nil *Cache is a build without one: it
+// finds nothing and records nothing. Its methods are safe for concurrent
+// use.
+type Cache struct {
+	fs        afero.Fs
+	dir, file string
+	prev      *Data
+	mu        sync.Mutex
+	next      *Data
+	reused    int // output files taken from the previous output
+}
+
+// Open reads the cache named by key in dir on fsys. A missing or
+// unreadable cache is an empty one (a cold build follows).
+func Open(fsys afero.Fs, dir string, key uint64) *Cache {
+	c := &Cache{fs: fsys, dir: dir, file: filepath.Join(dir, fmt.Sprintf("build-%016x.bin", key)),
+		next: &Data{MD: map[string]Markdown{}, Out: map[string]File{}}}
+	if data, err := afero.ReadFile(fsys, c.file); err == nil {
+		c.prev, _ = Decode(data)
+	}
+	return c
+}
+
+// Warm reports whether a previous build's cache was found.
+func (c *Cache) Warm() bool { return c != nil && c.prev != nil }
+
+// Markdown returns the cached rendering of the page at source path p,
+// without HTML, when its inputs (gen) are unchanged.
+func (c *Cache) Markdown(p string, gen uint64) (Markdown, bool) {
+	if !c.Warm() {
+		return Markdown{}, false
+	}
+	d, ok := c.prev.MD[p]
+	return d, ok && d.Gen == gen
+}
+
+// KeepMarkdown records a page's rendering for the next build.
+func (c *Cache) KeepMarkdown(p string, m Markdown) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.next.MD[p] = m
+	c.mu.Unlock()
+}
+
+// Reuse takes output file p from the previous output folder into out when
+// it was made from the same fingerprint and is untouched.
+func (c *Cache) Reuse(out Reuser, p string, fp uint64) bool {
+	if !c.Warm() {
+		return false
+	}
+	p = strings.TrimPrefix(p, "/")
+	o, ok := c.prev.Out[p]
+	if !ok || o.FP != fp || !out.Reuse(p, o.Size, o.MTime) {
+		return false
+	}
+	c.mu.Lock()
+	c.next.Out[p] = File{FP: fp, Size: o.Size}
+	c.reused++
+	c.mu.Unlock()
+	return true
+}
+
+// Made records an output file written by this build.
+func (c *Cache) Made(p string, fp uint64, size int) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	c.next.Out[strings.TrimPrefix(p, "/")] = File{FP: fp, Size: int64(size)}
+	c.mu.Unlock()
+}
+
+// Reused is the number of output files Reuse took.
+func (c *Cache) Reused() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reused
+}
+
+// PrevSize is the size of output file p in the previous build.
+func (c *Cache) PrevSize(p string) int64 {
+	if !c.Warm() {
+		return 0
+	}
+	return c.prev.Out[strings.TrimPrefix(p, "/")].Size
+}
+
+// SameFiles reports whether this build's output files are exactly the
+// previous build's.
+func (c *Cache) SameFiles() bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.prev == nil || len(c.prev.Out) != len(c.next.Out) {
+		return false
+	}
+	for p := range c.next.Out {
+		if _, ok := c.prev.Out[p]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Save writes the cache of a build whose output is now in dest on outFs:
+// it records each file's size and time as the output folder has them, and
+// removes the caches of other keys. Failing to write is no error: the next
+// build is a cold one.
+func (c *Cache) Save(outFs afero.Fs, dest string) {
+	n := c.next
+	for p, o := range n.Out {
+		info, err := outFs.Stat(filepath.Join(dest, filepath.FromSlash(p)))
+		if err != nil || info.Size() != o.Size {
+			delete(n.Out, p)
+			continue
+		}
+		o.MTime = info.ModTime().UnixNano()
+		n.Out[p] = o
+	}
+	fs, dir, file := c.fs, c.dir, c.file
+	if fs.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	tmp := file + ".tmp"
+	f, err := fs.Create(tmp)
+	if err != nil {
+		return
+	}
+	err = Encode(f, n)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || fs.Rename(tmp, file) != nil {
+		fs.Remove(tmp)
+		return
+	}
+	// Keep only the current cache.
+	if entries, err := afero.ReadDir(fs, dir); err == nil {
+		for _, e := range entries {
+			name := e.Name()
+			if strings.HasPrefix(name, "build-") && filepath.Join(dir, name) != file {
+				fs.Remove(filepath.Join(dir, name))
+			}
+		}
+	}
+}

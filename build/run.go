@@ -1,0 +1,256 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/page"
+	"github.com/kakehashi-dev/kakehashi/build/render"
+	"github.com/kakehashi-dev/kakehashi/build/search"
+	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/wasm"
+	"github.com/kakehashi-dev/kakehashi/i18n"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
+)
+
+// target is where a build writes: its sink, and which of the two it is,
+// for the result.
+type target struct {
+	sink  output.Sink
+	mem   *output.Site    // Build: the site in memory
+	stage *output.Staging // BuildTo: the staging folder
+}
+
+// run is the state of one build.
+type run struct {
+	b        *Builder
+	ctx      context.Context
+	st       *site.Site
+	bundle   *i18n.Bundle
+	theme    *render.Theme
+	md       *markdown.Renderer
+	asm      *page.Assembler
+	to       target
+	sink     output.Sink
+	retain   bool         // keep pages and renderings in memory for the next build (Build)
+	cache    *cache.Cache // the persistent cache, when streaming with one
+	feed     *search.Feed // tokenizes pages for search as they are rendered; may be nil
+	warnings diag.List
+	putMu    sync.Mutex
+	putError error
+	rendered atomic.Int64
+	cacheMu  sync.Mutex // guards the Builder's memo during the parallel stage
+}
+
+// newRun starts a build of st into to.
+func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings diag.List) *run {
+	o := b.opts
+	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, md: b.md, to: to, sink: to.sink,
+		retain: to.mem != nil, warnings: warnings}
+	r.asm = page.New(st, page.Options{Langs: b.bundle.Langs(), BaseURL: o.BaseURL, Generator: "kakehashi " + Version, T: b.bundle.T})
+	// A one-shot streaming build keeps few highlighted blocks: the
+	// translations of a page render together (see renderAll).
+	if r.retain {
+		b.hl.SetLimit(0)
+	} else {
+		b.hl.SetLimit(1024)
+	}
+	if to.stage != nil && o.CacheDir != "" {
+		fs := o.CacheFs
+		if fs == nil {
+			fs = afero.NewOsFs()
+		}
+		r.cache = cache.Open(fs, o.CacheDir, b.cacheKey())
+	}
+	// A cold streaming build surely writes every search index.
+	if !r.retain && !o.LazySearch && len(b.search) == 0 && !r.cache.Warm() {
+		r.feed = search.NewFeed()
+	}
+	return r
+}
+
+// executableKey fingerprints the running program, so a cache made by
+// another build of kakehashi is never used.
+var executableKey = sync.OnceValue(func() uint64 {
+	h := cache.NewHasher()
+	exe, err := os.Executable()
+	if err == nil {
+		if b, err := os.ReadFile(exe); err == nil {
+			h.Bytes(b)
+			return h.Sum()
+		}
+	}
+	h.Str(Version)
+	return h.Sum()
+})
+
+// cacheKey names the persistent cache for the current program, theme,
+// strings and options.
+func (b *Builder) cacheKey() uint64 {
+	o := b.opts
+	h := cache.NewHasher()
+	h.Num(int64(executableKey()))
+	h.Num(int64(b.mdKey)) // the UI strings and the shortcode templates
+	h.Num(int64(cache.HashFiles(b.in, path.Join(o.Layout.Theme, "layouts"))))
+	h.Str(o.BaseURL)
+	h.Str(strconv.FormatBool(o.Drafts))
+	h.Str(strconv.FormatBool(o.ExplicitIndex))
+	return h.Sum()
+}
+
+// put writes one output file through the sink, keeping the first error.
+func (r *run) put(p string, data []byte) {
+	if err := r.sink.WriteFile(p, data); err != nil {
+		r.putMu.Lock()
+		if r.putError == nil {
+			r.putError = fmt.Errorf("writing %s: %w", p, err)
+		}
+		r.putMu.Unlock()
+	}
+}
+
+// putFile writes a file whose fingerprint is its own bytes, reusing the
+// previous output's copy when they are the same.
+func (r *run) putFile(p string, data []byte) {
+	if r.cache == nil {
+		r.put(p, data)
+		return
+	}
+	h := cache.NewHasher()
+	h.Bytes(data)
+	r.putMade(p, h.Sum(), data)
+}
+
+// putMade writes a file made from fingerprint fp, unless the previous
+// output's copy, made from the same, can be reused.
+func (r *run) putMade(p string, fp uint64, data []byte) {
+	if !r.cache.Reuse(r.sink, p, fp) {
+		r.put(p, data)
+		r.cache.Made(p, fp, len(data))
+	}
+}
+
+func (r *run) putErr() error {
+	r.putMu.Lock()
+	defer r.putMu.Unlock()
+	return r.putError
+}
+
+// compileWasm compiles the calculators once per Builder when a page holds
+// one and the options say where; a failure is a warning (the widgets keep
+// their build-time results).
+func (r *run) compileWasm(pages []*render.Page) {
+	b := r.b
+	if !slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) }) {
+		return
+	}
+	if b.wasm == nil && b.opts.WasmRoot != "" {
+		m, err := wasm.Build(r.ctx, b.opts.WasmRoot, b.opts.WasmCache)
+		if err != nil {
+			b.wasm = &wasm.Modules{}
+			b.wasmWarn = diag.List{diag.File("cmd/calc-wasm", "the calculators keep their build-time results: %v", err).AsWarning()}
+		} else {
+			b.wasm = &m
+		}
+	}
+	r.warnings = append(r.warnings, b.wasmWarn...)
+}
+
+// finish sums up the build and hands over its result.
+func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[string]int) (*Result, error) {
+	b := r.b
+	sum := Summary{Pages: map[string]int{}, Articles: map[string]int{}, Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes}
+	if b.wasm != nil && b.wasm.Calc != nil {
+		sum.Wasm = b.wasm
+	}
+	for _, p := range r.st.Pages {
+		sum.Pages[p.Lang]++
+		if p.Kind == site.KindArticle {
+			sum.Articles[p.Lang]++
+		}
+	}
+	for _, sr := range r.st.Series {
+		for _, p := range sr.Parts {
+			if p.State == source.Published {
+				sum.PartsPublished++
+			} else {
+				sum.PartsPlanned++
+			}
+		}
+	}
+	sum.Warnings.Sort()
+	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
+	if err := r.putErr(); err != nil {
+		return nil, err
+	}
+	sum.Elapsed = time.Since(start)
+	sum.Files, sum.Bytes = r.sink.Size()
+	res := &Result{Summary: sum, Langs: r.asm.Site().Langs, Rendered: int(r.rendered.Load()), Pages: pages}
+	if st := r.to.stage; st != nil {
+		b.prev = nil
+		if c := r.cache; c != nil {
+			res.Reused = c.Reused()
+			res.Unchanged = st.Written() == 0 && c.SameFiles()
+			st.AfterCommit(func() { c.Save(st.Fs(), st.Dest()) })
+		}
+		return res, nil
+	}
+	out := r.to.mem
+	if err := out.Err(); err != nil {
+		return nil, err
+	}
+	res.Site = out
+	if b.prev != nil {
+		res.Changed, res.Removed = diffSites(b.prev, out)
+	}
+	b.prev = out
+	return res, nil
+}
+
+// diffSites lists the paths of next that differ from prev, and the paths
+// of prev missing from next.
+func diffSites(prev, next *output.Site) (changed, removed []string) {
+	for _, p := range next.Paths() {
+		if nl, ok := next.Lazy(p); ok {
+			// A lazy file is compared by its key, without making it.
+			if pl, ok := prev.Lazy(p); !ok || pl.Key() != nl.Key() {
+				changed = append(changed, p)
+			}
+			continue
+		}
+		if _, wasLazy := prev.Lazy(p); wasLazy {
+			changed = append(changed, p)
+			continue
+		}
+		a, ok := prev.Get(p)
+		b, _ := next.Get(p)
+		if !ok || !bytes.Equal(a, b) {
+			changed = append(changed, p)
+		}
+	}
+	now := map[string]bool{}
+	for _, p := range next.Paths() {
+		now[p] = true
+	}
+	for _, p := range prev.Paths() {
+		if !now[p] {
+			removed = append(removed, p)
+		}
+	}
+	return changed, removed
+}
