@@ -9,5 +9,14 @@
 // shortcodes a site knows (the built-ins and the site's templates), declares
 // their arguments and validates calls; Extension plugs the registry into
 // goldmark as a block parser, an inline parser, an AST transformer and a
-// node renderer.
+// node renderer, at the priorities build/markdown's package comment lists.
+//
+// The built-ins are in builtins.go, the calculator widgets one per file
+// (quorum.go, san.go, hasim.go) over their shared markup (widgets.go).
+//
+// Import rule: this package, shortcodes/calc, shortcodes/diagram and i18n
+// import nothing under build/ but build/diag (diagnostics) and
+// build/markdown (the extension seam: Env, PartLink, the priorities), so
+// the shortcodes stay a goldmark extension the engine plugs in, not a part
+// of the engine; TestImportRule checks it with go list.
 package shortcodes
