@@ -43,29 +43,7 @@ func render(t testing.TB, r *Renderer, src string) Result {
 	return r.Render(context.Background(), Doc{Path: "doc.md", Src: []byte(src)}, Env{Lang: "ja", Parts: parts("ja")})
 }
 
-func TestSoftBreaks(t *testing.T) {
-	tests := []struct{ name, src, want string }{
-		{"japanese joins", "日本語の\n文章です。", "<p>日本語の文章です。</p>\n"},
-		{"japanese punctuation and katakana", "クラスター、\nノード", "<p>クラスター、ノード</p>\n"},
-		{"full-width forms", "（注）\n１２３", "<p>（注）１２３</p>\n"},
-		{"korean keeps the break", "한국어\n문장입니다.", "<p>한국어\n문장입니다.</p>\n"},
-		{"latin keeps the break", "Hello\nworld.", "<p>Hello\nworld.</p>\n"},
-		{"latin punctuation keeps the break", "end.\nNext", "<p>end.\nNext</p>\n"},
-		{"japanese then latin", "日本語\nLatin", "<p>日本語\nLatin</p>\n"},
-		{"latin then japanese", "Latin\n日本語", "<p>Latin\n日本語</p>\n"},
-		{"japanese then korean", "日本語\n한국어", "<p>日本語\n한국어</p>\n"},
-		{"japanese across emphasis", "日本語の\n**文章**", "<p>日本語の<strong>文章</strong></p>\n"},
-		{"hard break stays", "日本語の\\\n文章", "<p>日本語の<br>\n文章</p>\n"},
-	}
-	r := New(Options{})
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := string(render(t, r, tt.src).HTML); got != tt.want {
-				t.Errorf("got  %q\nwant %q", got, tt.want)
-			}
-		})
-	}
-}
+// The soft break cases are testdata/cases/softbreaks.txt (TestCaseFiles).
 
 func TestSlug(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -155,40 +133,7 @@ func TestTOCNesting(t *testing.T) {
 	}
 }
 
-func TestPartRefs(t *testing.T) {
-	linked2 := `<a class="part-ref" href="/ja/cka/02-incidents/" title="Part &lt;2&gt;">#2</a>`
-	planned4 := `<span class="part-ref planned" title="kubeadm">#4<span class="planned-mark">予定</span></span>`
-	tests := []struct {
-		name, src, want string
-		warn            bool
-	}{
-		{"published", "#2 で見たように", "<p>" + linked2 + " で見たように</p>\n", false},
-		{"japanese after", "#2で見た", "<p>" + linked2 + "で見た</p>\n", false},
-		{"planned", "詳しくは #4 を参照", "<p>詳しくは " + planned4 + " を参照</p>\n", false},
-		{"missing part warns", "see #9 later", "<p>see #9 later</p>\n", true},
-		{"C#7 is text", "C#7 and x#2", "<p>C#7 and x#2</p>\n", false},
-		{"entity is text", "&#35;2 and &#50;", "<p>#2 and 2</p>\n", false},
-		{"url is text", "see /docs/#2 now", "<p>see /docs/#2 now</p>\n", false},
-		{"double hash is text", "##2", "<p>##2</p>\n", false},
-		{"letters after", "#2nd #2a", "<p>#2nd #2a</p>\n", false},
-		{"code span", "`#2` here", "<p><code>#2</code> here</p>\n", false},
-		{"inside link", "[see #2](https://x.example/)", "<p><a href=\"https://x.example/\">see #2</a></p>\n", false},
-		{"inside link, missing part, no warning", "[see #9](https://x.example/)", "<p><a href=\"https://x.example/\">see #9</a></p>\n", false},
-		{"inside emphasis", "*#2*", "<p><em>" + linked2 + "</em></p>\n", false},
-	}
-	r := New(Options{})
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res := render(t, r, tt.src)
-			if got := string(res.HTML); got != tt.want {
-				t.Errorf("got  %q\nwant %q", got, tt.want)
-			}
-			if got := len(res.Diags) > 0; got != tt.warn {
-				t.Errorf("warning: %v, want %v (%v)", got, tt.warn, res.Diags)
-			}
-		})
-	}
-}
+// The "#N" cases are testdata/cases/partrefs.txt (TestCaseFiles).
 
 func TestPartRefsNotInCodeOrHeadings(t *testing.T) {
 	src := "## #2 の復習\n\n```bash\necho #2\n```\n\n    #2 indented\n"

@@ -1,0 +1,77 @@
+package mdtest
+
+import (
+	"encoding/json"
+	"html"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/util"
+)
+
+// Example is one example of the CommonMark spec.
+type Example struct {
+	Markdown string `json:"markdown"`
+	HTML     string `json:"html"`
+	Example  int    `json:"example"`
+	Section  string `json:"section"`
+}
+
+// LoadSpec reads the examples of a spec.json.
+func LoadSpec(p string) ([]Example, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	var ex []Example
+	if err := json.Unmarshal(b, &ex); err != nil {
+		return nil, err
+	}
+	return ex, nil
+}
+
+var (
+	headingID = regexp.MustCompile(`<h([1-6]) id="[^"]*">`)
+	anchor    = regexp.MustCompile(`<a class="anchor" href="[^"]*" aria-label="[^"]*">#</a>`)
+	figure    = regexp.MustCompile(`(?s)<figure class="code" data-lang="([^"]*)"[^>]*>\n<figcaption.*?</figcaption>\n<pre[^>]*><code>(.*?)</code></pre>\n</figure>\n?`)
+	pre       = regexp.MustCompile(`(?s)<pre><code( class="[^"]*")?>(.*?)</code></pre>\n?`)
+	tag       = regexp.MustCompile(`<[^>]*>`)
+	void      = regexp.MustCompile(`<(br|hr|img|input)([^>]*?) />`)
+)
+
+// Normalize rewrites the markup kakehashi adds to what plain CommonMark
+// HTML has, so that the spec's expected HTML can be compared with ours:
+// heading IDs and self-links are dropped, a code figure becomes
+// <pre><code class="language-LANG">, its highlighting undone ("text", the
+// language of a block without one, gives no class). In every code block,
+// ours and the spec's, trailing newlines count as one: a figure trims
+// them. Void elements are written as HTML, <br>, not as XHTML, <br />.
+func Normalize(h string) string {
+	h = void.ReplaceAllString(h, "<$1$2>")
+	h = headingID.ReplaceAllString(h, "<h$1>")
+	h = anchor.ReplaceAllString(h, "")
+	h = figure.ReplaceAllStringFunc(h, func(m string) string {
+		g := figure.FindStringSubmatch(m)
+		class := ""
+		if g[1] != "text" {
+			class = ` class="language-` + g[1] + `"`
+		}
+		return codeBlock(class, tag.ReplaceAllString(g[2], ""))
+	})
+	h = pre.ReplaceAllStringFunc(h, func(m string) string {
+		g := pre.FindStringSubmatch(m)
+		return codeBlock(g[1], g[2])
+	})
+	return strings.TrimSpace(h)
+}
+
+// codeBlock writes code (escaped HTML) as goldmark writes a code block,
+// with its trailing newlines as one.
+func codeBlock(class, code string) string {
+	text := strings.TrimRight(html.UnescapeString(code), "\n")
+	if text != "" {
+		text += "\n"
+	}
+	return "<pre><code" + class + ">" + string(util.EscapeHTML([]byte(text))) + "</code></pre>\n"
+}
