@@ -105,32 +105,7 @@ func TestBuiltinsGolden(t *testing.T) {
 	}
 }
 
-func TestCodeStaysLiteral(t *testing.T) {
-	tests := []struct{ name, src, want string }{
-		{"code span", "a `{{< part 2 >}}` b\n", "<code>{{&lt; part 2 &gt;}}</code>"},
-		{"code span pair", "`{{% callout %}}`\n", "<code>{{% callout %}}</code>"},
-		{"fenced", "```\n{{< part 2 >}}\n{{< nosuch\n```\n", "{{&lt; part 2 &gt;}}"},
-		{"indented", "    {{< part 2 >}}\n", "{{&lt; part 2 &gt;}}"},
-		{"fenced in callout", "{{% callout %}}\n```\n{{% /callout %}}\n```\n{{% /callout %}}\n", "{{% /callout %}}"},
-		{"escaped brace", "\\{{< part 2 >}}\n", "{{&lt; part 2 &gt;}}"},
-		{"comment form", "{{</* part 2 */>}} {{%/* callout */%}}\n", "<p>{{&lt; part 2 &gt;}} {{% callout %}}</p>"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res := render(t, NewRegistry(), "ja", tt.src)
-			if len(res.Diags) > 0 {
-				t.Fatalf("diagnostics: %v", res.Diags)
-			}
-			html := string(res.HTML)
-			if !strings.Contains(html, tt.want) {
-				t.Errorf("HTML lacks %q:\n%s", tt.want, html)
-			}
-			if strings.Contains(html, "part-ref") {
-				t.Errorf("a shortcode in code was rendered:\n%s", html)
-			}
-		})
-	}
-}
+// Shortcodes in code stay text: testdata/cases/literal.txt (TestCaseFiles).
 
 func TestNothingLeaksIntoHeadings(t *testing.T) {
 	src := "## 前提 {{< part 2 >}}\n\n### {{< part 7 >}} の準備\n\n## Tips {{< unknownthing >}}\n"
@@ -158,29 +133,7 @@ func TestNothingLeaksIntoHeadings(t *testing.T) {
 	}
 }
 
-func TestPlacesThatWork(t *testing.T) {
-	tests := []struct{ name, src, want string }{
-		{"table cell", "| a | b |\n|---|---|\n| {{< part 2 >}} | x |\n", `<td><a class="part-ref"`},
-		{"list item", "- see {{< part 2 >}}\n", `<li>see <a class="part-ref"`},
-		{"callout in list", "- item\n\n  {{% callout %}}\n  inside\n  {{% /callout %}}\n", "<li>\n<p>item</p>\n<aside"},
-		{"inside blockquote", "> {{% callout tip %}}\n> q\n> {{% /callout %}}\n", "<blockquote>\n<aside class=\"callout callout-tip\""},
-		{"nested same name", "{{% callout %}}\nout\n{{% callout warning %}}\nin\n{{% /callout %}}\nafter\n{{% /callout %}}\n",
-			"<p>out</p>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">注意</p>\n<p>in</p>\n</aside>\n<p>after</p>\n</aside>"},
-		{"inline line in paragraph", "前の行\n{{< part 2 >}}\n次の行\n", "<p>前の行\n<a class=\"part-ref\""},
-		{"block interrupts paragraph", "text\n{{% callout %}}\nx\n{{% /callout %}}\n", "<p>text</p>\n<aside"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res := render(t, NewRegistry(), "ja", tt.src)
-			if len(res.Diags) > 0 {
-				t.Fatalf("diagnostics: %v", res.Diags)
-			}
-			if !strings.Contains(string(res.HTML), tt.want) {
-				t.Errorf("HTML lacks %q:\n%s", tt.want, res.HTML)
-			}
-		})
-	}
-}
+// The places a call works: testdata/cases/places.txt (TestCaseFiles).
 
 func TestPageErrors(t *testing.T) {
 	tests := []struct {
