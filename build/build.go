@@ -125,7 +125,7 @@ type Builder struct {
 func New(in afero.Fs, opts Options) (*Builder, error) {
 	opts.defaults()
 	return &Builder{in: in, opts: opts, hl: highlight.Default(), loader: source.NewLoader(), full: true,
-		minify: render.NewMinifier(), memo: newMemo()}, nil
+		minify: render.NewMinifier()}, nil
 }
 
 // Invalidate tells the Builder that these input paths (slash-separated,
@@ -249,7 +249,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	r.writeFeeds(pages)
 	searchBytes := r.writeSearch(pages, mds)
-	b.forgetRemoved(st)
+	b.memo.forget(st)
 	return r.finish(start, pages, searchBytes)
 }
 

@@ -3,7 +3,6 @@ package build
 import (
 	"bytes"
 	"html/template"
-	"sort"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
@@ -17,39 +16,40 @@ import (
 )
 
 // memo is what a Builder keeps in memory between builds, each entry valid
-// while what it was made of stays the same.
+// while what it was made of has the same fingerprint.
 type memo struct {
-	mdCache   map[string]*mdEntry    // by source path
-	pageCache map[string]*pageEntry  // by page URL
-	search    map[string]searchEntry // by language
-	// lazySearch holds each language's lazy index (LazySearch), reused
-	// while its fingerprint stays the same.
-	lazySearch map[string]*output.Lazy
-	// feeds holds the sitemap, robots.txt and the Atom feeds, valid while
-	// what they show stays the same (feedsFP).
-	feeds   map[string][]byte
-	feedsFP uint64
-}
-
-func newMemo() memo {
-	return memo{mdCache: map[string]*mdEntry{}, pageCache: map[string]*pageEntry{},
-		search: map[string]searchEntry{}, lazySearch: map[string]*output.Lazy{}}
+	markdown   cache.Tier[*mdEntry]          // renderings by source path; by the series links' fingerprint
+	pages      cache.Tier[[]byte]            // finished HTML by page URL; by page.Fingerprint
+	search     cache.Tier[[]byte]            // by language; by searchFingerprint
+	lazySearch cache.Tier[*output.Lazy]      // the same, made when first read (LazySearch)
+	feeds      cache.Tier[map[string][]byte] // the sitemap, robots.txt and feeds; by page.FeedFingerprint
 }
 
 // clear forgets everything: the theme or the UI strings changed.
 func (m *memo) clear() {
-	clear(m.mdCache)
-	clear(m.pageCache)
-	clear(m.search)
-	clear(m.lazySearch)
-	m.feeds = nil
+	m.markdown.Clear()
+	m.pages.Clear()
+	m.search.Clear()
+	m.lazySearch.Clear()
+	m.feeds.Clear()
+}
+
+// forget drops the entries of pages that no longer exist.
+func (m *memo) forget(st *site.Site) {
+	paths := map[string]bool{}
+	for _, p := range st.Pages {
+		if p.Source != nil {
+			paths[p.Source.Path] = true
+		}
+	}
+	m.markdown.Keep(func(p string) bool { return paths[p] })
+	m.pages.Keep(func(u string) bool { return st.ByURL(u) != nil })
 }
 
 // mdEntry is a page's rendered markdown, valid while its source (the same
 // parsed page) and the series links it resolved stay the same.
 type mdEntry struct {
 	page    *source.Page
-	partsFP uint64
 	res     markdown.Result // without its HTML, which is in content
 	gen     uint64          // names the rendering by what it is made of
 	content page.Content
@@ -64,13 +64,6 @@ func (e *mdEntry) genOrZero() uint64 {
 		return 0
 	}
 	return e.gen
-}
-
-// pageEntry is a page's final HTML, valid while its template data has the
-// same fingerprint.
-type pageEntry struct {
-	fp  uint64
-	out []byte
 }
 
 // renderAll runs markdown, assembling, the templates and the writing of
@@ -103,7 +96,9 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, error) {
 			}
 		})
 	}
-	for _, i := range renderOrder(pages) {
+	// A page and its translations one after the other: they share their
+	// code blocks, which the highlighter then needs to keep only briefly.
+	for _, i := range r.st.TranslationOrder() {
 		if r.ctx.Err() != nil {
 			break
 		}
@@ -117,24 +112,6 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, error) {
 	diags.Sort()
 	r.warnings = append(r.warnings, diags.Warnings()...)
 	return data, mds, diags.Err()
-}
-
-// renderOrder puts a page and its translations one after the other: they
-// share their code blocks, which the highlighter then needs to keep only
-// briefly.
-func renderOrder(pages []*site.Page) []int {
-	order := make([]int, len(pages))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		x, y := pages[order[a]], pages[order[b]]
-		if x.Key != y.Key {
-			return x.Key < y.Key
-		}
-		return x.Lang < y.Lang
-	})
-	return order
 }
 
 // renderPage takes one page through markdown, assembling, its template
@@ -158,8 +135,8 @@ func (r *run) renderPage(sp *site.Page, buf *bytes.Buffer) (*render.Page, *mdEnt
 			md = &c
 		}
 	}
-	if len(ds.Errors()) == 0 && searchable(p, md) {
-		r.feed.Add(searchDoc(p, md))
+	if len(ds.Errors()) == 0 && md != nil && page.Searchable(p) {
+		r.feed.Add(page.SearchDoc(p, md.res.Text, md.res.CodeText))
 	}
 	return p, md, ds
 }
@@ -169,11 +146,8 @@ func (r *run) renderPage(sp *site.Page, buf *bytes.Buffer) (*render.Page, *mdEnt
 func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List, buf *bytes.Buffer) (*render.Page, *mdEntry, diag.List) {
 	out := sp.OutPath()
 	fp := r.asm.Fingerprint(p, md.genOrZero())
-	r.cacheMu.Lock()
-	e := r.b.pageCache[p.URL]
-	r.cacheMu.Unlock()
-	if e != nil && e.fp == fp {
-		r.put(out, e.out)
+	if html, ok := r.b.pages.Get(p.URL, fp); ok {
+		r.put(out, html)
 		return p, md, ds
 	}
 	if r.cache.Reuse(r.sink, out, fp) {
@@ -196,9 +170,7 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List
 	r.cache.Made(out, fp, len(data))
 	r.rendered.Add(1)
 	if r.retain {
-		r.cacheMu.Lock()
-		r.b.pageCache[p.URL] = &pageEntry{fp: fp, out: data}
-		r.cacheMu.Unlock()
+		r.b.pages.Put(p.URL, fp, data)
 	}
 	return p, md, ds
 }
@@ -223,10 +195,7 @@ func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 		fp = r.asm.SeriesFP(sp.Lang, sp.Series.ID)
 	}
 	src := sp.Source
-	r.cacheMu.Lock()
-	e := r.b.mdCache[src.Path]
-	r.cacheMu.Unlock()
-	if e != nil && e.page == src && e.partsFP == fp {
+	if e, ok := r.b.memo.markdown.Get(src.Path, fp); ok && e.page == src {
 		return e
 	}
 	// gen names this rendering by what it is made of, so that the same
@@ -239,7 +208,7 @@ func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 	h.Num(int64(fp))
 	gen := h.Sum()
 	if d, ok := r.cache.Markdown(src.Path, gen); ok && !needHTML {
-		return &mdEntry{page: src, partsFP: fp, gen: gen, fromDisk: true,
+		return &mdEntry{page: src, gen: gen, fromDisk: true,
 			res:     markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags},
 			content: page.Content{TOC: d.TOC, Minutes: d.Minutes, Scripts: d.Scripts}}
 	}
@@ -248,34 +217,12 @@ func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 		env.Parts = r.asm.PartLinks(sp)
 	}
 	res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
-	e = &mdEntry{page: src, partsFP: fp, res: res, gen: gen, content: page.Content{
+	e := &mdEntry{page: src, res: res, gen: gen, content: page.Content{
 		HTML: template.HTML(res.HTML), // generated by our renderer, escaped there
 		TOC:  res.TOC, Minutes: markdown.ReadingMinutes(sp.Lang, res.Text), Scripts: page.Scripts(res.HTML)}}
 	e.res.HTML = nil // kept once, as content.HTML
 	if len(res.Diags.Errors()) == 0 && r.retain {
-		r.cacheMu.Lock()
-		r.b.mdCache[src.Path] = e
-		r.cacheMu.Unlock()
+		r.b.memo.markdown.Put(src.Path, fp, e)
 	}
 	return e
-}
-
-// forgetRemoved drops cache entries of pages that no longer exist.
-func (b *Builder) forgetRemoved(st *site.Site) {
-	paths := map[string]bool{}
-	for _, p := range st.Pages {
-		if p.Source != nil {
-			paths[p.Source.Path] = true
-		}
-	}
-	for k := range b.mdCache {
-		if !paths[k] {
-			delete(b.mdCache, k)
-		}
-	}
-	for k := range b.pageCache {
-		if st.ByURL(k) == nil {
-			delete(b.pageCache, k)
-		}
-	}
 }

@@ -1,10 +1,8 @@
 package build
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -22,7 +20,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 	"github.com/kakehashi-dev/kakehashi/build/site"
-	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
@@ -54,7 +51,6 @@ type run struct {
 	putMu    sync.Mutex
 	putError error
 	rendered atomic.Int64
-	cacheMu  sync.Mutex // guards the Builder's memo during the parallel stage
 }
 
 // newRun starts a build of st into to.
@@ -78,33 +74,18 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 		r.cache = cache.Open(fs, o.CacheDir, b.cacheKey())
 	}
 	// A cold streaming build surely writes every search index.
-	if !r.retain && !o.LazySearch && len(b.search) == 0 && !r.cache.Warm() {
+	if !r.retain && !o.LazySearch && b.search.Len() == 0 && !r.cache.Warm() {
 		r.feed = search.NewFeed()
 	}
 	return r
 }
-
-// executableKey fingerprints the running program, so a cache made by
-// another build of kakehashi is never used.
-var executableKey = sync.OnceValue(func() uint64 {
-	h := cache.NewHasher()
-	exe, err := os.Executable()
-	if err == nil {
-		if b, err := os.ReadFile(exe); err == nil {
-			h.Bytes(b)
-			return h.Sum()
-		}
-	}
-	h.Str(Version)
-	return h.Sum()
-})
 
 // cacheKey names the persistent cache for the current program, theme,
 // strings and options.
 func (b *Builder) cacheKey() uint64 {
 	o := b.opts
 	h := cache.NewHasher()
-	h.Num(int64(executableKey()))
+	h.Num(int64(cache.Program(Version)))
 	h.Num(int64(b.mdKey)) // the UI strings and the shortcode templates
 	h.Num(int64(cache.HashFiles(b.in, path.Join(o.Layout.Theme, "layouts"))))
 	h.Str(o.BaseURL)
@@ -174,24 +155,11 @@ func (r *run) compileWasm(pages []*render.Page) {
 // finish sums up the build and hands over its result.
 func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[string]int) (*Result, error) {
 	b := r.b
-	sum := Summary{Pages: map[string]int{}, Articles: map[string]int{}, Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes}
+	stats := r.st.Stats()
+	sum := Summary{Pages: stats.Pages, Articles: stats.Articles, PartsPublished: stats.PartsPublished, PartsPlanned: stats.PartsPlanned,
+		Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes}
 	if b.wasm != nil && b.wasm.Calc != nil {
 		sum.Wasm = b.wasm
-	}
-	for _, p := range r.st.Pages {
-		sum.Pages[p.Lang]++
-		if p.Kind == site.KindArticle {
-			sum.Articles[p.Lang]++
-		}
-	}
-	for _, sr := range r.st.Series {
-		for _, p := range sr.Parts {
-			if p.State == source.Published {
-				sum.PartsPublished++
-			} else {
-				sum.PartsPlanned++
-			}
-		}
 	}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
@@ -216,41 +184,8 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	}
 	res.Site = out
 	if b.prev != nil {
-		res.Changed, res.Removed = diffSites(b.prev, out)
+		res.Changed, res.Removed = output.Diff(b.prev, out)
 	}
 	b.prev = out
 	return res, nil
-}
-
-// diffSites lists the paths of next that differ from prev, and the paths
-// of prev missing from next.
-func diffSites(prev, next *output.Site) (changed, removed []string) {
-	for _, p := range next.Paths() {
-		if nl, ok := next.Lazy(p); ok {
-			// A lazy file is compared by its key, without making it.
-			if pl, ok := prev.Lazy(p); !ok || pl.Key() != nl.Key() {
-				changed = append(changed, p)
-			}
-			continue
-		}
-		if _, wasLazy := prev.Lazy(p); wasLazy {
-			changed = append(changed, p)
-			continue
-		}
-		a, ok := prev.Get(p)
-		b, _ := next.Get(p)
-		if !ok || !bytes.Equal(a, b) {
-			changed = append(changed, p)
-		}
-	}
-	now := map[string]bool{}
-	for _, p := range next.Paths() {
-		now[p] = true
-	}
-	for _, p := range prev.Paths() {
-		if !now[p] {
-			removed = append(removed, p)
-		}
-	}
-	return changed, removed
 }

@@ -2,7 +2,9 @@ package cache
 
 import (
 	"io/fs"
+	"os"
 	"strconv"
+	"sync"
 
 	"github.com/spf13/afero"
 )
@@ -66,3 +68,29 @@ func HashFiles(fsys afero.Fs, dirs ...string) uint64 {
 	}
 	return h.Sum()
 }
+
+// Program fingerprints the running executable, read once per process, so
+// that a cache made by another build of kakehashi is never used; when the
+// executable cannot be read, fallback (its version) stands for it.
+func Program(fallback string) uint64 {
+	if h, ok := program(); ok {
+		return h
+	}
+	h := NewHasher()
+	h.Str(fallback)
+	return h.Sum()
+}
+
+var program = sync.OnceValues(func() (uint64, bool) {
+	exe, err := os.Executable()
+	if err != nil {
+		return 0, false
+	}
+	b, err := os.ReadFile(exe)
+	if err != nil {
+		return 0, false
+	}
+	h := NewHasher()
+	h.Bytes(b)
+	return h.Sum(), true
+})

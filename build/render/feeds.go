@@ -188,3 +188,21 @@ func marshalXML(v any) []byte {
 	b.WriteByte('\n')
 	return b.Bytes()
 }
+
+// Feeds returns the files that list the site, by output path: sitemap.xml,
+// robots.txt and each language's Atom feed (<lang>/index.xml), made from
+// every page but the root and the 404 page, in URL order.
+func Feeds(site *Site, pages []*Page) map[string][]byte {
+	var listed []*Page
+	for _, p := range pages {
+		if p.Kind != KindRoot && p.Kind != KindNotFound {
+			listed = append(listed, p)
+		}
+	}
+	sort.SliceStable(listed, func(i, j int) bool { return listed[i].URL < listed[j].URL })
+	feeds := map[string][]byte{"sitemap.xml": Sitemap(site, listed), "robots.txt": Robots(site)}
+	for _, l := range site.Langs {
+		feeds[l+"/index.xml"] = Atom(site, l, listed)
+	}
+	return feeds
+}

@@ -1,0 +1,36 @@
+package output
+
+import "bytes"
+
+// Diff lists the paths of next whose bytes differ from prev's or that prev
+// lacks, and the paths of prev missing from next. A lazy file is compared
+// by its key, without making it.
+func Diff(prev, next *Site) (changed, removed []string) {
+	for _, p := range next.Paths() {
+		if nl, ok := next.Lazy(p); ok {
+			if pl, ok := prev.Lazy(p); !ok || pl.Key() != nl.Key() {
+				changed = append(changed, p)
+			}
+			continue
+		}
+		if _, wasLazy := prev.Lazy(p); wasLazy {
+			changed = append(changed, p)
+			continue
+		}
+		a, ok := prev.Get(p)
+		b, _ := next.Get(p)
+		if !ok || !bytes.Equal(a, b) {
+			changed = append(changed, p)
+		}
+	}
+	now := map[string]bool{}
+	for _, p := range next.Paths() {
+		now[p] = true
+	}
+	for _, p := range prev.Paths() {
+		if !now[p] {
+			removed = append(removed, p)
+		}
+	}
+	return changed, removed
+}
