@@ -164,7 +164,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	}
 	snap, ch := newSnapshot(res.Site, old.site)
 	next := &state{site: snap, version: version, langs: old.langs, match: old.match}
-	if langs := siteLangs(res); len(langs) > 0 && !slices.Equal(langs, old.langs) {
+	if langs := res.Langs; len(langs) > 0 && !slices.Equal(langs, old.langs) {
 		next.langs, next.match = langs, i18n.NewMatcher(langs)
 	}
 	s.cur.Store(next)
@@ -188,25 +188,6 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	} else {
 		fmt.Fprintf(s.opts.Log, "rebuilt in %s: %d changed, %d removed\n",
 			time.Since(start).Round(time.Millisecond), len(ch.Changed), len(ch.Removed))
-	}
-	return nil
-}
-
-// layout is the site's folders as the build reads them: the watcher's
-// folders come from it.
-func layout(o build.Options) build.Layout {
-	return o.Layout
-}
-
-// siteLangs is the site's languages, in order, as the build found them.
-//
-// LANGS: the one place the server reads them; build.Result is to carry
-// them itself (Result.Langs), and this then returns that.
-func siteLangs(res *build.Result) []string {
-	for _, p := range res.Pages {
-		if p.Site != nil {
-			return p.Site.Langs
-		}
 	}
 	return nil
 }
@@ -246,7 +227,7 @@ func (s *Server) Watch(ctx context.Context) (<-chan struct{}, error) {
 	if wopts.OnError == nil {
 		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
 	}
-	w, err := watch.New(s.opts.Root, layout(s.opts.Build), wopts)
+	w, err := watch.New(s.opts.Root, s.opts.Build.Layout, wopts)
 	if err != nil {
 		return nil, err
 	}
