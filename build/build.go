@@ -36,6 +36,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/highlight"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
@@ -303,7 +304,11 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	b.bundle, b.theme, b.overrides = bundle, theme, overrides
 	b.mdKey = cache.HashFiles(b.in, l.I18n, path.Join(l.Theme, "shortcodes"))
 	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
-	b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: []goldmark.Extender{shortcodes.Extension(reg)}})
+	exts := []goldmark.Extender{shortcodes.Extension(reg)}
+	if b.opts.ExplicitIndex {
+		exts = append(exts, page.ExplicitIndexLinks())
+	}
+	b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: exts})
 	b.memo.clear()
 	b.full = false
 	return nil

@@ -39,7 +39,7 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 		st, _ := site.Resolve(content, site.Options{Langs: langs, Drafts: true})
 		for _, sr := range content.Series {
 			if sr.ID == pg.Meta.Series {
-				env.Parts = page.PartLinks(st, sr, lang, "")
+				env.Parts = page.PartLinks(st, sr, lang, "", false)
 			}
 		}
 	}

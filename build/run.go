@@ -58,7 +58,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 	o := b.opts
 	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, md: b.md, to: to, sink: to.sink,
 		retain: to.mem != nil, warnings: warnings}
-	r.asm = page.New(st, page.Options{Langs: b.bundle.Langs(), BaseURL: o.BaseURL, Generator: "kakehashi " + Version, T: b.bundle.T})
+	r.asm = page.New(st, page.Options{Langs: b.bundle.Langs(), BaseURL: o.BaseURL, Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
 	// A one-shot streaming build keeps few highlighted blocks: the
 	// translations of a page render together (see renderAll).
 	if r.retain {

@@ -1,7 +1,9 @@
 // Package export turns a built site into a copy that works when opened
-// straight from disk (file://): every link between pages names its
-// index.html explicitly, because file:// has no folder index. It also
-// writes the copy as a deterministic zip.
+// straight from disk (file://). Every link between pages names its
+// index.html explicitly, because file:// has no folder index: a build with
+// build.Options.ExplicitIndex writes its links so (render.Link), and Site
+// leaves out what only a server uses. It also writes the copy as a
+// deterministic zip, and the whole course as one file (SingleFile).
 package export
 
 import (
@@ -9,12 +11,12 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"net/url"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/render"
 )
 
 // attrRe finds URL attributes in HTML written by html/template and
@@ -22,7 +24,9 @@ import (
 var attrRe = regexp.MustCompile(`(\s(?:href|src|action)=")([^"]*)(")`)
 
 // Rewrite returns a copy of s in which every relative link to a folder in
-// an HTML file ("../02-control-plane/", "./", "..") ends in index.html.
+// an HTML file ("../02-control-plane/", "./", "..") ends in index.html: for
+// HTML that was not built with build.Options.ExplicitIndex. Site does not
+// need it.
 func Rewrite(s *output.Site) *output.Site {
 	out := s.Clone()
 	for _, p := range out.Paths() {
@@ -38,31 +42,9 @@ func Rewrite(s *output.Site) *output.Site {
 	return out
 }
 
-// ExplicitIndex appends index.html to a relative URL that names a folder.
-// Absolute URLs, root-relative paths, fragments and file links are left
-// alone. Only attributes that are navigated to get the suffix: a folder
-// that scripts join paths to (the search box's data-base) must stay a
-// folder.
-func ExplicitIndex(ref string) string {
-	if ref == "" || strings.HasPrefix(ref, "#") || strings.HasPrefix(ref, "/") {
-		return ref
-	}
-	u, err := url.Parse(ref)
-	if err != nil || u.Scheme != "" || u.Host != "" {
-		return ref
-	}
-	p, rest := ref, ""
-	if i := strings.IndexAny(ref, "?#"); i >= 0 {
-		p, rest = ref[:i], ref[i:]
-	}
-	switch {
-	case p == "." || p == "..":
-		p += "/index.html"
-	case strings.HasSuffix(p, "/"):
-		p += "index.html"
-	}
-	return p + rest
-}
+// ExplicitIndex appends index.html to a relative URL that names a folder
+// (render.ExplicitIndex).
+func ExplicitIndex(ref string) string { return render.ExplicitIndex(ref) }
 
 // zipTime is the modification time written for every zip entry, so the
 // same site always gives the same zip.
@@ -90,11 +72,11 @@ func Zip(ctx context.Context, w io.Writer, root string, s *output.Site) error {
 	return zw.Close()
 }
 
-// Site turns a build made with build.Options.ExplicitIndex into the offline
-// copy: links rewritten for file://, and the files only a server uses (the
-// 404 page, robots.txt, the sitemap) left out.
+// Site turns a build made with build.Options.ExplicitIndex, whose links
+// already name their index.html, into the offline copy: the files only a
+// server uses (the 404 page, robots.txt, the sitemap) left out.
 func Site(s *output.Site) *output.Site {
-	out := Rewrite(s)
+	out := s.Clone()
 	for _, p := range []string{"404.html", "robots.txt", "sitemap.xml"} {
 		out.Delete(p)
 	}

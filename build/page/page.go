@@ -41,13 +41,16 @@ type Options struct {
 	BaseURL   string
 	Generator string                        // "kakehashi <version>"
 	T         func(lang, key string) string // the UI strings
+	// ExplicitIndex: links between pages name a folder's index.html, for
+	// copies opened from file://.
+	ExplicitIndex bool
 }
 
 // New returns the Assembler of the resolved site st. A language's site
 // title is the title of its home page, or the language's name.
 func New(st *site.Site, o Options) *Assembler {
 	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{},
-		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator}}
+		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
 	for _, l := range o.Langs {
 		a.data.Title[l] = l
 		if home := st.ByURL("/" + l + "/"); home != nil && home.Source != nil && home.Source.Meta.Title != "" {
@@ -79,7 +82,7 @@ func (a *Assembler) Fingerprint(p *render.Page, gen uint64) uint64 {
 
 // PartLinks resolves "#N" in the prose of sp (a page of a series).
 func (a *Assembler) PartLinks(sp *site.Page) func(int) (markdown.PartLink, bool) {
-	return PartLinks(a.st, sp.Series, sp.Lang, sp.URL)
+	return PartLinks(a.st, sp.Series, sp.Lang, sp.URL, a.data.ExplicitIndex)
 }
 
 // Page gathers sp's template data; c is its rendered markdown, nil for a

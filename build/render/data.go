@@ -27,6 +27,9 @@ type Site struct {
 	Langs   []string          // in order: "ja", "ko"
 	// Generator is "kakehashi <version>", for <meta name="generator">.
 	Generator string
+	// ExplicitIndex: links to a folder name its index.html (see Link),
+	// for copies opened from file://, which has no folder index.
+	ExplicitIndex bool
 }
 
 // Page is the data every template executes with. Every URL field is a

@@ -15,7 +15,11 @@
 //	Tf key args...     UI string formatted with args (fmt verbs)
 //	Tin lang key       UI string in another language
 //	rel path           site-absolute path → URL relative to this page
-//	                   (absolute on the 404 page, which is served at any depth)
+//	                   (absolute on the 404 page, which is served at any depth);
+//	                   with Site.ExplicitIndex a folder's URL names its
+//	                   index.html, for links followed from file://
+//	relFolder path     the same, but a folder stays a folder (a base URL that
+//	                   scripts join paths to)
 //	abs path           site-absolute path → Site.BaseURL + path
 //	date t             date in the page's language (2026年11月2日, 2026년 11월 2일)
 //	isodate t          2026-11-02
@@ -416,6 +420,15 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 			return th.bundle.T(l, key)
 		},
 		"rel": func(p string) string {
+			if st.page == nil {
+				return p
+			}
+			if st.page.Kind == KindNotFound {
+				return abs(p)
+			}
+			return Link(st.page.URL, p, site().ExplicitIndex)
+		},
+		"relFolder": func(p string) string {
 			if st.page == nil {
 				return p
 			}

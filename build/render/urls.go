@@ -1,6 +1,9 @@
 package render
 
-import "strings"
+import (
+	"net/url"
+	"strings"
+)
 
 // Rel turns the site-absolute path target ("/css/main.css") into a URL
 // relative to the page at the site-absolute path from ("/ja/cka/05-ha-cluster/"),
@@ -56,4 +59,40 @@ func Abs(baseURL, p string) string {
 		baseURL += "/"
 	}
 	return baseURL + strings.TrimPrefix(p, "/")
+}
+
+// Link is Rel(from, target), and with explicit the URL of a folder names
+// its index.html (ExplicitIndex): the form of every link between pages of
+// a copy opened from file://, which has no folder index.
+func Link(from, target string, explicit bool) string {
+	r := Rel(from, target)
+	if explicit {
+		r = ExplicitIndex(r)
+	}
+	return r
+}
+
+// ExplicitIndex appends index.html to a relative URL that names a folder.
+// Absolute URLs, root-relative paths, fragments and file links are left
+// alone. Only URLs that are navigated to get the suffix: a folder that
+// scripts join paths to (the search box's data-base) must stay a folder.
+func ExplicitIndex(ref string) string {
+	if ref == "" || strings.HasPrefix(ref, "#") || strings.HasPrefix(ref, "/") {
+		return ref
+	}
+	u, err := url.Parse(ref)
+	if err != nil || u.Scheme != "" || u.Host != "" {
+		return ref
+	}
+	p, rest := ref, ""
+	if i := strings.IndexAny(ref, "?#"); i >= 0 {
+		p, rest = ref[:i], ref[i:]
+	}
+	switch {
+	case p == "." || p == "..":
+		p += "/index.html"
+	case strings.HasSuffix(p, "/"):
+		p += "index.html"
+	}
+	return p + rest
 }
