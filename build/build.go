@@ -116,17 +116,15 @@ type Builder struct {
 	md        *markdown.Renderer
 	mdKey     uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
 	prev      *output.Site
-	memo      // what the last builds made, reused while it stays valid
-	// wasm holds the calculators' modules, compiled once per Builder.
-	wasm     *wasm.Modules
-	wasmWarn diag.List
+	memo                 // what the last builds made, reused while it stays valid
+	wasm      *wasm.Once // the calculators' modules, compiled once per Builder
 }
 
 // New returns a Builder reading the site from in.
 func New(in afero.Fs, opts Options) (*Builder, error) {
 	opts.defaults()
 	return &Builder{in: in, opts: opts, hl: highlight.Default(), loader: source.NewLoader(), full: true,
-		minify: render.NewMinifier()}, nil
+		minify: render.NewMinifier(), wasm: &wasm.Once{Root: opts.WasmRoot, Cache: opts.WasmCache}}, nil
 }
 
 // Invalidate tells the Builder that these input paths (slash-separated,
@@ -204,8 +202,10 @@ type Result struct {
 // input, so it names no file.
 type InterruptedError struct{ Err error }
 
+// Error says the build was interrupted, and why.
 func (e *InterruptedError) Error() string { return "build interrupted: " + e.Err.Error() }
 
+// Unwrap is the context's error.
 func (e *InterruptedError) Unwrap() error { return e.Err }
 
 // Build runs the whole pipeline into memory. On failure the error is a

@@ -20,7 +20,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 	"github.com/kakehashi-dev/kakehashi/build/site"
-	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
@@ -132,24 +131,13 @@ func (r *run) putErr() error {
 	return r.putError
 }
 
-// compileWasm compiles the calculators once per Builder when a page holds
-// one and the options say where; a failure is a warning (the widgets keep
-// their build-time results).
+// compileWasm compiles the calculators, once per Builder, when a page
+// holds one.
 func (r *run) compileWasm(pages []*render.Page) {
-	b := r.b
-	if !slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) }) {
-		return
+	if slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) }) {
+		_, warn := r.b.wasm.Modules(r.ctx)
+		r.warnings = append(r.warnings, warn...)
 	}
-	if b.wasm == nil && b.opts.WasmRoot != "" {
-		m, err := wasm.Build(r.ctx, b.opts.WasmRoot, b.opts.WasmCache)
-		if err != nil {
-			b.wasm = &wasm.Modules{}
-			b.wasmWarn = diag.List{diag.File("cmd/calc-wasm", "the calculators keep their build-time results: %v", err).AsWarning()}
-		} else {
-			b.wasm = &m
-		}
-	}
-	r.warnings = append(r.warnings, b.wasmWarn...)
 }
 
 // finish sums up the build and hands over its result.
@@ -158,8 +146,8 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	stats := r.st.Stats()
 	sum := Summary{Pages: stats.Pages, Articles: stats.Articles, PartsPublished: stats.PartsPublished, PartsPlanned: stats.PartsPlanned,
 		Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes}
-	if b.wasm != nil && b.wasm.Calc != nil {
-		sum.Wasm = b.wasm
+	if m := b.wasm.Compiled(); m != nil && m.Calc != nil {
+		sum.Wasm = m
 	}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()

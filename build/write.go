@@ -24,7 +24,7 @@ func (r *run) writeAssets() error {
 		r.putFile(f.Path, b.minify.Minify(f.Path, f.Data))
 	}
 	r.putFile("css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
-	if m := b.wasm; m != nil && m.Calc != nil {
+	if m := b.wasm.Compiled(); m != nil && m.Calc != nil {
 		r.putFile(shortcodes.CalcWasmPath, m.Calc)
 		r.putFile(shortcodes.CalcX509WasmPath, m.CalcX509)
 		r.putFile(shortcodes.WasmExecPath, b.minify.Minify(shortcodes.WasmExecPath, m.ExecJS))
@@ -52,17 +52,12 @@ func (r *run) writeFeeds(pages []*render.Page) {
 	}
 }
 
-// lazySink is a sink that can hold a file made when first read.
-type lazySink interface {
-	PutLazy(p string, l *output.Lazy)
-}
-
 // writeSearch writes each language's search index of its articles, home
 // and series pages, reusing the previous index when nothing it holds
 // changed. It returns the size of each index (none when lazy).
 func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	langs := r.asm.Site().Langs
-	if ls, ok := r.sink.(lazySink); ok && r.b.opts.LazySearch {
+	if ls, ok := r.sink.(output.LazySink); ok && r.b.opts.LazySearch {
 		for _, lang := range langs {
 			fp := searchFingerprint(lang, pages, mds)
 			l, ok := r.b.lazySearch.Get(lang, fp)

@@ -34,3 +34,12 @@ func (s *Site) Reuse(p string, size, mtime int64) bool { return false }
 
 // WriteFile writes one file of the new site, as Put does.
 func (st *Staging) WriteFile(p string, b []byte) error { return st.Put(p, b) }
+
+// LazySink is a Sink that can also hold a file made when first read (a Site
+// can; a staging folder cannot).
+type LazySink interface {
+	Sink
+	PutLazy(p string, l *Lazy)
+}
+
+var _ LazySink = (*Site)(nil)
