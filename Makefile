@@ -32,7 +32,7 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzRender -fuzztime=$(FUZZTIME) ./build/markdown
 	$(GO) test -run=NONE -fuzz=FuzzLex -fuzztime=$(FUZZTIME) ./shortcodes
 	$(GO) test -run=NONE -fuzz=FuzzPage -fuzztime=$(FUZZTIME) ./shortcodes
-	$(GO) test -run=NONE -fuzz=FuzzDiskCodec -fuzztime=$(FUZZTIME) ./build
+	$(GO) test -run=NONE -fuzz=FuzzDiskCodec -fuzztime=$(FUZZTIME) ./build/cache
 	$(GO) test -run=NONE -fuzz=FuzzFastPaths -fuzztime=$(FUZZTIME) ./build/search
 	$(GO) test -run=NONE -fuzz=FuzzJSONString -fuzztime=$(FUZZTIME) ./build/search
 	$(GO) test -run=NONE -fuzz=FuzzPlainNFC -fuzztime=$(FUZZTIME) ./build/source
