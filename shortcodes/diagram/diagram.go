@@ -118,7 +118,7 @@ func (s Spec) Validate() error {
 			name string
 			m    map[string]string
 		}{{"addrs", s.Addrs}, {"oldAddrs", s.OldAddrs}} {
-			for _, id := range sortedKeys(field.m) {
+			for _, id := range slices.Sorted(maps.Keys(field.m)) {
 				if msg := s.checkID(id, false); msg != "" {
 					add("%s: %s", field.name, msg)
 					continue
@@ -229,9 +229,6 @@ func validIDPrefix(p string) bool {
 	return true
 }
 
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }
-
 // isDown reports whether id is listed in s.Down.
 func (s Spec) isDown(id string) bool {
 	for _, d := range s.Down {
@@ -297,7 +294,7 @@ func ParseSpec(args map[string]string) (Spec, error) {
 		}
 		return n
 	}
-	for _, key := range sortedKeys(args) {
+	for _, key := range slices.Sorted(maps.Keys(args)) {
 		v := args[key]
 		switch key {
 		case "type":

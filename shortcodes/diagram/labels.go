@@ -2,6 +2,8 @@ package diagram
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -194,7 +196,7 @@ func (l Labels) describe(s Spec) string {
 		}
 		sentences = append(sentences, fmt.Sprintf(f.DownList, l.Down, strings.Join(names, f.ListSep)))
 	}
-	for _, id := range sortedKeys(s.OldAddrs) {
+	for _, id := range slices.Sorted(maps.Keys(s.OldAddrs)) {
 		if addr := s.Addrs[id]; addr != "" {
 			sentences = append(sentences, fmt.Sprintf(f.Moved, id, s.OldAddrs[id], addr))
 		}

@@ -3,6 +3,8 @@ package diagram
 import (
 	"fmt"
 	"hash/fnv"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -67,7 +69,7 @@ func elementID(s Spec) string {
 	w(s.Down...)
 	for _, m := range []map[string]string{s.Addrs, s.OldAddrs} {
 		w("addrs")
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			w(k, m[k])
 		}
 	}
