@@ -6,16 +6,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/spf13/afero"
 
-	"github.com/kakehashi-dev/kakehashi/build/diag"
-	"github.com/kakehashi-dev/kakehashi/build/output"
-	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 )
 
@@ -161,96 +157,6 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// TestBadInput checks that each kind of bad input is reported with its
-// file:line:col and the offending line, and that a stage reports all of its
-// errors at once.
-func TestBadInput(t *testing.T) {
-	const art = "content/ja/cka/05-ha-cluster.md"
-	tests := []struct {
-		name  string
-		edit  map[string]string // path → new content; "+" prefix appends
-		wants []string          // substrings of the error, each must appear
-	}{
-		{"malformed front matter", map[string]string{art: "---\ntitle: [unclosed\n---\nbody\n"},
-			[]string{art + ":2:", "front matter"}},
-		{"wrong field type", map[string]string{art: "---\ntitle: x\nseries: cka\npart: five\n---\n"},
-			[]string{art + `:4:7: front matter field "part" must be a positive whole number, got string "five"`, "    4 | part: five"}},
-		{"part not in series", map[string]string{art: "---\ntitle: x\nseries: cka\npart: 9\n---\n"},
-			[]string{art + `:4:1: part 9 is not in series "cka"`}},
-		{"invalid UTF-8", map[string]string{art: "---\ntitle: x\n---\nok\n\xfe\n"},
-			[]string{art + ":5:1: invalid UTF-8"}},
-		{"two errors at once", map[string]string{
-			art:                                  "---\ntitle: x\nseries: cka\npart: nine\n---\n",
-			"content/ko/cka/02-control-plane.md": "---\ntitle: 1\ndate: soon\n---\n",
-		}, []string{art + ":4:7:", "content/ko/cka/02-control-plane.md:3:7:"}},
-		{"missing i18n key", map[string]string{"i18n/ko.toml": "lang_name = \"한국어\"\n"},
-			[]string{"i18n/ko.toml", "toc"}},
-		{"template syntax error", map[string]string{"themes/default/layouts/article.html": "{{define \"main\"}}\n{{if}}{{end}}"},
-			[]string{"themes/default/layouts/article.html:2"}},
-		{"template execution error", map[string]string{"themes/default/layouts/404.html": "~{{define \"main\"}}~{{define \"main\"}}{{.Site.Nope}}"},
-			[]string{"themes/default/layouts/404.html:", "Nope"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fs := repoFs(t)
-			for p, s := range tt.edit {
-				if strings.HasPrefix(s, "~") { // ~old~new: replace in the file
-					old, repl, _ := strings.Cut(s[1:], "~")
-					b, err := afero.ReadFile(fs, p)
-					if err != nil || !bytes.Contains(b, []byte(old)) {
-						t.Fatalf("%s has no %q to edit", p, old)
-					}
-					s = strings.Replace(string(b), old, repl, 1)
-				}
-				if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			res, err := buildSite(t, fs)
-			if err == nil {
-				t.Fatalf("build succeeded (%d files)", res.Summary.Files)
-			}
-			msg := err.Error()
-			for _, w := range tt.wants {
-				if !strings.Contains(msg, w) {
-					t.Errorf("error does not contain %q:\n%s", w, msg)
-				}
-			}
-			for _, d := range diag.FromError(err) {
-				if d.Path == "" {
-					t.Errorf("diagnostic without a file: %s", d)
-				}
-			}
-			if !regexp.MustCompile(`\S+:\d+(:\d+)?: `).MatchString(msg) {
-				t.Errorf("no path:line position in %q", msg)
-			}
-		})
-	}
-}
-
-// TestFailedBuildKeepsPublic: a broken edit after a good build leaves the
-// published site as it was.
-func TestFailedBuildKeepsPublic(t *testing.T) {
-	fs := repoFs(t)
-	res, err := buildSite(t, fs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := afero.NewMemMapFs()
-	if err := output.Publish(context.Background(), out, "/public", res.Site); err != nil {
-		t.Fatal(err)
-	}
-	before, _ := afero.ReadFile(out, "/public/ja/cka/05-ha-cluster/index.html")
-	afero.WriteFile(fs, "content/ja/cka/05-ha-cluster.md", []byte("---\npart: x\n---\n"), 0o644)
-	if _, err := buildSite(t, fs); err == nil {
-		t.Fatal("broken build succeeded")
-	}
-	after, _ := afero.ReadFile(out, "/public/ja/cka/05-ha-cluster/index.html")
-	if !bytes.Equal(before, after) || len(after) == 0 {
-		t.Fatal("public/ changed after a failed build")
-	}
-}
-
 func TestRenderDoc(t *testing.T) {
 	b, err := New(repoFs(t), Options{})
 	if err != nil {
@@ -265,43 +171,5 @@ func TestRenderDoc(t *testing.T) {
 		if !bytes.Contains(html, []byte(want)) {
 			t.Errorf("missing %s in\n%s", want, html)
 		}
-	}
-}
-
-// TestLongSeriesWindow: an article of a long series lists the parts near
-// it, the first and last two, and marks the gaps; the series index lists
-// them all.
-func TestLongSeriesWindow(t *testing.T) {
-	fs := repoFs(t)
-	series := mustRead(t, fs, "content/series/cka.yaml")
-	var extra strings.Builder
-	for n := 30; n < 90; n++ {
-		extra.WriteString("  - number: " + strconv.Itoa(n) + "\n    title: { ja: \"第" + strconv.Itoa(n) + "回\", ko: \"제" + strconv.Itoa(n) + "회\" }\n    state: planned\n")
-	}
-	afero.WriteFile(fs, "content/series/cka.yaml", append(series, extra.String()...), 0o644)
-	res, err := buildSite(t, fs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var art *render.Page
-	for _, p := range res.Pages {
-		if p.URL == "/ja/cka/05-ha-cluster/" {
-			art = p
-		}
-	}
-	var nums []string
-	for _, pr := range art.Series.Parts {
-		s := strconv.Itoa(pr.Number)
-		if pr.Gap {
-			s = "…" + s
-		}
-		nums = append(nums, s)
-	}
-	if got, want := strings.Join(nums, " "), "2 4 5 6 7 24 30 31 32 33 …88 89"; got != want {
-		t.Errorf("article lists %s\nwant %s", got, want)
-	}
-	index, _ := res.Site.Get("ja/cka/index.html")
-	if !bytes.Contains(index, []byte("第60回")) {
-		t.Error("the series index does not list every part")
 	}
 }

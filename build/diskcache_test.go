@@ -118,3 +118,12 @@ func TestPersistentCache(t *testing.T) {
 	}
 	sameAsFresh(t, "cache deleted", in, out)
 }
+
+func mustRead(t *testing.T, fs afero.Fs, p string) []byte {
+	t.Helper()
+	b, err := afero.ReadFile(fs, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -11,36 +11,11 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"regexp"
-	"strings"
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 )
-
-// attrRe finds URL attributes in HTML written by html/template and
-// goldmark, which always quote attribute values with double quotes.
-var attrRe = regexp.MustCompile(`(\s(?:href|src|action)=")([^"]*)(")`)
-
-// Rewrite returns a copy of s in which every relative link to a folder in
-// an HTML file ("../02-control-plane/", "./", "..") ends in index.html: for
-// HTML that was not built with build.Options.ExplicitIndex. Site does not
-// need it.
-func Rewrite(s *output.Site) *output.Site {
-	out := s.Clone()
-	for _, p := range out.Paths() {
-		if !strings.HasSuffix(p, ".html") {
-			continue
-		}
-		b, _ := out.Get(p)
-		out.Put(p, attrRe.ReplaceAllFunc(b, func(m []byte) []byte {
-			g := attrRe.FindSubmatch(m)
-			return append(append(append([]byte(nil), g[1]...), ExplicitIndex(string(g[2]))...), g[3]...)
-		}))
-	}
-	return out
-}
 
 // ExplicitIndex appends index.html to a relative URL that names a folder
 // (render.ExplicitIndex).

@@ -35,26 +35,6 @@ func TestExplicitIndex(t *testing.T) {
 	}
 }
 
-func TestRewrite(t *testing.T) {
-	s := output.New()
-	s.Put("ja/a/index.html", []byte(`<a href="../b/">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./#h">h</a><p>href="../c/" in text</p><div class="search" data-base="../../">`))
-	s.Put("css/main.css", []byte(`a{background:url(../x/)}`))
-	out := Rewrite(s)
-	got, _ := out.Get("ja/a/index.html")
-	want := `<a href="../b/index.html">b</a><link rel="stylesheet" href="../../css/main.css"><a class="x" href="./index.html#h">h</a><p>href="../c/" in text</p><div class="search" data-base="../../">`
-	if string(got) != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
-	css, _ := out.Get("css/main.css")
-	if string(css) != `a{background:url(../x/)}` {
-		t.Errorf("non-HTML file changed: %s", css)
-	}
-	orig, _ := s.Get("ja/a/index.html")
-	if bytes.Contains(orig, []byte("index.html")) {
-		t.Error("Rewrite changed its input")
-	}
-}
-
 func TestZipDeterministic(t *testing.T) {
 	s := output.New()
 	s.Put("index.html", []byte("<p>root</p>"))

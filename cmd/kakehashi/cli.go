@@ -138,7 +138,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	if dest == "" {
-		dest = filepath.Join(src, "public")
+		dest = filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Output))
 	}
 	if code := checkDest(env, "build", src, dest, force); code >= 0 {
 		return code
@@ -255,7 +255,7 @@ func limitMemory(src string) {
 		return
 	}
 	var content int64
-	filepath.WalkDir(filepath.Join(src, "content"), func(_ string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Content)), func(_ string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			if info, err := d.Info(); err == nil {
 				content += info.Size()
@@ -274,7 +274,7 @@ func withWasm(o build.Options, src string) build.Options {
 		return o
 	}
 	o.WasmRoot = abs
-	o.WasmCache = filepath.Join(abs, ".kakehashi-cache", "wasm")
+	o.WasmCache = filepath.Join(abs, filepath.FromSlash(build.DefaultLayout().WasmCache()))
 	return o
 }
 
@@ -282,7 +282,7 @@ func withWasm(o build.Options, src string) build.Options {
 // unless --no-cache.
 func withCache(o build.Options, src string, off bool) build.Options {
 	if abs, err := filepath.Abs(src); err == nil && !off {
-		o.CacheDir = filepath.Join(abs, ".kakehashi-cache", "build")
+		o.CacheDir = filepath.Join(abs, filepath.FromSlash(build.DefaultLayout().BuildCache()))
 	}
 	return o
 }
@@ -290,7 +290,7 @@ func withCache(o build.Options, src string, off bool) build.Options {
 // siteDirs are the site folder and the folders in it that no output may
 // land in: what the build reads, and its cache.
 func siteDirs(src string) output.Dirs {
-	return output.Dirs{Root: src, Inputs: []string{"content", "themes", "i18n", "static", "layouts", ".kakehashi-cache"}}
+	return output.Dirs{Root: src, Inputs: build.DefaultLayout().Inputs()}
 }
 
 // checkDest refuses a destination folder that would take the place of the
@@ -309,7 +309,7 @@ func checkDest(env *cliEnv, cmd, src, dest string, force bool) int {
 // the lock cannot be made (read-only) is built without it, with a
 // warning. It returns -1 to go on, or the exit code.
 func lockSite(ctx context.Context, env *cliEnv, cmd, src string) (unlock func(), code int) {
-	path := filepath.Join(src, ".kakehashi-cache", "lock")
+	path := filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Lock()))
 	unlock, err := output.Lock(ctx, path, func(pid int) {
 		if pid > 0 {
 			fmt.Fprintf(env.stderr, "kakehashi %s: waiting for the build with PID %d to finish (lock %s)\n", cmd, pid, path)
