@@ -140,127 +140,169 @@ func (b *bench) size(ctx context.Context, n int) (sizeResult, error) {
 	res := sizeResult{parts: n, pages: 2 * n,
 		cold: series{name: "kakehashi cold"}, hugo: series{name: "Hugo"},
 		warm: series{name: "kakehashi warm"}, onePage: series{name: "kakehashi one page"}}
-	dir := filepath.Join(b.tmp, fmt.Sprint(n))
-	kkSite, hugoSite := filepath.Join(dir, "kakehashi"), filepath.Join(dir, "hugo")
-	// Every cold build writes a new output folder, and none is deleted
-	// until the bench ends. ext4 without a journal (as on this kind of
-	// virtual disk) skips inodes freed in the last minutes when it
-	// allocates new ones, so deleting one run's 4,000 files and folders
-	// right before the next run adds seconds of kernel time to that run,
-	// a cost no real build pays and which grows run after run. Both
-	// tools get the same fresh folders.
-	var kkOut, hugoOut string
-	coldRuns, hugoRuns := 0, 0
-	fmt.Fprintf(b.log, "bench: %d parts per language: generating the corpus\n", n)
-	osFs := afero.NewOsFs()
-	if err := b.course.Generate(ctx, osFs, filepath.ToSlash(kkSite), n); err != nil {
+	c := &sizeRun{b: b, n: n, dir: filepath.Join(b.tmp, fmt.Sprint(n))}
+	c.kkSite, c.hugoSite = filepath.Join(c.dir, "kakehashi"), filepath.Join(c.dir, "hugo")
+	if err := c.generate(ctx); err != nil {
 		return res, err
 	}
+	if err := c.coldRuns(ctx, &res); err != nil {
+		return res, err
+	}
+	var err error
+	if res.kkFiles, err = checkPages(c.kkOut, b.course, n); err != nil {
+		return res, fmt.Errorf("kakehashi output: %w", err)
+	}
 	if b.hugo != "" {
-		if err := b.course.GenerateHugo(ctx, osFs, filepath.ToSlash(hugoSite), n); err != nil {
-			return res, err
+		if res.hugoHTML, err = checkPages(c.hugoOut, b.course, n); err != nil {
+			return res, fmt.Errorf("hugo output: %w", err)
 		}
 	}
-	kkCold := func() (sample, error) {
-		// The cache is one file: removing it frees no folder of inodes.
-		if err := os.RemoveAll(filepath.Join(kkSite, ".kakehashi-cache")); err != nil {
-			return sample{}, err
-		}
-		coldRuns++
-		kkOut = filepath.Join(dir, fmt.Sprintf("kakehashi-public-%d", coldRuns))
-		return b.kk(ctx, kkSite, kkOut)
+	if err := c.warmRuns(ctx, &res); err != nil {
+		return res, err
 	}
-	hugoRun := func() (sample, error) {
-		if err := os.RemoveAll(filepath.Join(hugoSite, "resources")); err != nil {
-			return sample{}, err
-		}
-		hugoRuns++
-		hugoOut = filepath.Join(dir, fmt.Sprintf("hugo-public-%d", hugoRuns))
-		return measure(ctx, b.hugo, "--quiet", "-s", hugoSite, "-d", hugoOut)
+	if _, err := checkPages(c.kkOut, b.course, n); err != nil {
+		return res, fmt.Errorf("kakehashi output after a warm rebuild: %w", err)
 	}
+	if err := c.onePageRuns(ctx, &res); err != nil {
+		return res, err
+	}
+	if _, err := checkPages(c.kkOut, b.course, n); err != nil {
+		return res, fmt.Errorf("kakehashi output after one-page rebuilds: %w", err)
+	}
+	return res, nil
+}
+
+// sizeRun is the state of the measurements at one corpus size.
+//
+// Every cold build writes a new output folder, and none is deleted until
+// the bench ends. ext4 without a journal (as on this kind of virtual disk)
+// skips inodes freed in the last minutes when it allocates new ones, so
+// deleting one run's 4,000 files and folders right before the next run
+// adds seconds of kernel time to that run, a cost no real build pays and
+// which grows run after run. Both tools get the same fresh folders.
+type sizeRun struct {
+	b                *bench
+	n                int
+	dir              string
+	kkSite, hugoSite string
+	kkOut, hugoOut   string
+	coldN, hugoN     int
+}
+
+func (c *sizeRun) generate(ctx context.Context) error {
+	fmt.Fprintf(c.b.log, "bench: %d parts per language: generating the corpus\n", c.n)
+	osFs := afero.NewOsFs()
+	if err := c.b.course.Generate(ctx, osFs, filepath.ToSlash(c.kkSite), c.n); err != nil {
+		return err
+	}
+	if c.b.hugo != "" {
+		return c.b.course.GenerateHugo(ctx, osFs, filepath.ToSlash(c.hugoSite), c.n)
+	}
+	return nil
+}
+
+// kkCold is one cold kakehashi build into a new folder.
+func (c *sizeRun) kkCold(ctx context.Context) (sample, error) {
+	// The cache is one file: removing it frees no folder of inodes.
+	if err := os.RemoveAll(filepath.Join(c.kkSite, ".kakehashi-cache")); err != nil {
+		return sample{}, err
+	}
+	c.coldN++
+	c.kkOut = filepath.Join(c.dir, fmt.Sprintf("kakehashi-public-%d", c.coldN))
+	return c.b.kk(ctx, c.kkSite, c.kkOut)
+}
+
+// hugoRun is one Hugo build into a new folder.
+func (c *sizeRun) hugoRun(ctx context.Context) (sample, error) {
+	if err := os.RemoveAll(filepath.Join(c.hugoSite, "resources")); err != nil {
+		return sample{}, err
+	}
+	c.hugoN++
+	c.hugoOut = filepath.Join(c.dir, fmt.Sprintf("hugo-public-%d", c.hugoN))
+	return measure(ctx, c.b.hugo, "--quiet", "-s", c.hugoSite, "-d", c.hugoOut)
+}
+
+// coldRuns times the cold builds of both tools: one untimed warm-up each
+// (page cache, CPU frequency), then alternating runs: even rounds
+// kakehashi first, odd rounds Hugo first.
+func (c *sizeRun) coldRuns(ctx context.Context, res *sizeResult) error {
 	type step struct {
 		name string
-		run  func() (sample, error)
+		run  func(context.Context) (sample, error)
 		into *series
 	}
-	steps := []step{{"kakehashi cold", kkCold, &res.cold}}
-	if b.hugo != "" {
-		steps = append(steps, step{"hugo", hugoRun, &res.hugo})
+	steps := []step{{"kakehashi cold", c.kkCold, &res.cold}}
+	if c.b.hugo != "" {
+		steps = append(steps, step{"hugo", c.hugoRun, &res.hugo})
 	}
-	// One untimed warm-up each (page cache, CPU frequency), then
-	// alternating runs: even rounds kakehashi first, odd rounds Hugo first.
 	for _, s := range steps {
-		fmt.Fprintf(b.log, "bench: %d parts: warm-up %s\n", n, s.name)
-		if _, err := s.run(); err != nil {
-			return res, err
+		fmt.Fprintf(c.b.log, "bench: %d parts: warm-up %s\n", c.n, s.name)
+		if _, err := s.run(ctx); err != nil {
+			return err
 		}
 	}
-	for i := range b.cfg.runs {
+	for i := range c.b.cfg.runs {
 		order := steps
 		if i%2 == 1 {
 			order = slices.Clone(steps)
 			slices.Reverse(order)
 		}
 		for _, s := range order {
-			x, err := s.run()
+			x, err := s.run(ctx)
 			if err != nil {
-				return res, err
+				return err
 			}
 			s.into.samples = append(s.into.samples, x)
-			fmt.Fprintf(b.log, "bench: %d parts: run %d/%d %-15s %7.2fs %6d MB\n", n, i+1, b.cfg.runs, s.name, x.wall.Seconds(), x.rssKB/1024)
+			c.logRun(i, s.name, x)
 		}
 	}
-	var err error
-	if res.kkFiles, err = checkPages(kkOut, b.course, n); err != nil {
-		return res, fmt.Errorf("kakehashi output: %w", err)
-	}
-	if b.hugo != "" {
-		if res.hugoHTML, err = checkPages(hugoOut, b.course, n); err != nil {
-			return res, fmt.Errorf("hugo output: %w", err)
-		}
-	}
+	return nil
+}
 
-	// Warm rebuilds: into the output folder of the last cold build, with
-	// its cache.
-	for i := range b.cfg.runs {
-		x, err := b.kk(ctx, kkSite, kkOut)
+func (c *sizeRun) logRun(i int, name string, x sample) {
+	fmt.Fprintf(c.b.log, "bench: %d parts: run %d/%d %-15s %7.2fs %6d MB\n", c.n, i+1, c.b.cfg.runs, name, x.wall.Seconds(), x.rssKB/1024)
+}
+
+// warmRuns rebuilds into the output folder of the last cold build, with
+// its cache.
+func (c *sizeRun) warmRuns(ctx context.Context, res *sizeResult) error {
+	for i := range c.b.cfg.runs {
+		x, err := c.b.kk(ctx, c.kkSite, c.kkOut)
 		if err != nil {
-			return res, err
+			return err
 		}
 		res.warm.samples = append(res.warm.samples, x)
-		fmt.Fprintf(b.log, "bench: %d parts: run %d/%d %-15s %7.2fs %6d MB\n", n, i+1, b.cfg.runs, "kakehashi warm", x.wall.Seconds(), x.rssKB/1024)
+		c.logRun(i, "kakehashi warm", x)
 	}
-	if _, err := checkPages(kkOut, b.course, n); err != nil {
-		return res, fmt.Errorf("kakehashi output after a warm rebuild: %w", err)
-	}
+	return nil
+}
 
-	// One-page rebuilds: append a different line to one part each time and
-	// check the page shows it.
-	part := filepath.Join(kkSite, filepath.FromSlash(b.course.PartPath("ja", (n+1)/2)))
-	for i := range b.cfg.runs {
+// onePageRuns appends a different line to one part each time, rebuilds,
+// and checks the page shows it.
+func (c *sizeRun) onePageRuns(ctx context.Context, res *sizeResult) error {
+	rel := c.b.course.PartPath("ja", (c.n+1)/2)
+	part := filepath.Join(c.kkSite, filepath.FromSlash(rel))
+	url := strings.TrimSuffix(strings.TrimPrefix(rel, "content/"), ".md")
+	for i := range c.b.cfg.runs {
 		marker := fmt.Sprintf("bench-edit-%d", i+1)
 		if err := appendLine(part, "\n追記 "+marker+"。\n"); err != nil {
-			return res, err
+			return err
 		}
-		x, err := b.kk(ctx, kkSite, kkOut)
+		x, err := c.b.kk(ctx, c.kkSite, c.kkOut)
 		if err != nil {
-			return res, err
+			return err
 		}
 		res.onePage.samples = append(res.onePage.samples, x)
-		fmt.Fprintf(b.log, "bench: %d parts: run %d/%d %-15s %7.2fs %6d MB\n", n, i+1, b.cfg.runs, "kakehashi 1 page ", x.wall.Seconds(), x.rssKB/1024)
-		rel := strings.TrimSuffix(strings.TrimPrefix(b.course.PartPath("ja", (n+1)/2), "content/"), ".md")
-		page, err := os.ReadFile(filepath.Join(kkOut, filepath.FromSlash(rel), "index.html"))
+		c.logRun(i, "kakehashi 1 page ", x)
+		page, err := os.ReadFile(filepath.Join(c.kkOut, filepath.FromSlash(url), "index.html"))
 		if err != nil {
-			return res, err
+			return err
 		}
 		if !bytes.Contains(page, []byte(marker)) {
-			return res, fmt.Errorf("one-page rebuild: %s does not show the edit %q", rel, marker)
+			return fmt.Errorf("one-page rebuild: %s does not show the edit %q", url, marker)
 		}
 	}
-	if _, err := checkPages(kkOut, b.course, n); err != nil {
-		return res, fmt.Errorf("kakehashi output after one-page rebuilds: %w", err)
-	}
-	return res, nil
+	return nil
 }
 
 // kk runs one kakehashi build.
