@@ -85,70 +85,12 @@ func Load(ctx context.Context, src afero.Fs) (*Course, error) {
 	c := &Course{prose: map[string]*pool{}, homes: map[string][]byte{}, series: map[string]map[string]string{}}
 	fences := map[string]map[string][]block{} // lang → article file → fences
 	for _, lang := range langs {
-		p := &pool{}
-		c.prose[lang] = p
 		fences[lang] = map[string][]block{}
-		dir := path.Join("content", lang, SeriesID)
-		names, err := mdFiles(src, dir)
+		p, err := loadProse(ctx, src, lang, fences[lang])
 		if err != nil {
 			return nil, err
 		}
-		if len(names) == 0 {
-			return nil, fmt.Errorf("corpus: no articles in %s", dir)
-		}
-		for _, name := range names {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			data, err := afero.ReadFile(src, path.Join(dir, name))
-			if err != nil {
-				return nil, err
-			}
-			fm, body := splitFrontMatter(data)
-			var meta frontMatter
-			if err := yaml.Unmarshal(fm, &meta); err != nil {
-				return nil, fmt.Errorf("corpus: %s: %w", path.Join(dir, name), err)
-			}
-			if meta.Description != "" {
-				p.descriptions = append(p.descriptions, meta.Description)
-			}
-			if len(meta.Tags) > 0 {
-				p.tags = append(p.tags, meta.Tags)
-			}
-			for _, b := range splitBlocks(string(body)) {
-				if b.kind != kindFence {
-					text, ok := plain(b.text)
-					if !ok {
-						continue
-					}
-					if text != b.text {
-						b = classify(text)
-					}
-				}
-				switch b.kind {
-				case kindHeading:
-					if b.level == 2 {
-						p.h2 = append(p.h2, b.text)
-					} else if b.level >= 3 {
-						p.h3 = append(p.h3, b.text)
-					}
-				case kindPara, kindQuote:
-					p.paras = append(p.paras, b.text)
-				case kindList:
-					p.lists = append(p.lists, b.text)
-				case kindTable:
-					p.tables = append(p.tables, b.text)
-				case kindFence:
-					fences[lang][name] = append(fences[lang][name], b)
-				}
-			}
-		}
-		if len(p.h2) == 0 || len(p.paras) == 0 {
-			return nil, fmt.Errorf("corpus: the %s articles have no sections or no paragraphs", lang)
-		}
-		if len(p.h3) == 0 {
-			p.h3 = p.h2
-		}
+		c.prose[lang] = p
 		home, err := afero.ReadFile(src, path.Join("content", lang, "_index.md"))
 		if err == nil {
 			c.homes[lang] = home
@@ -158,23 +100,8 @@ func Load(ctx context.Context, src afero.Fs) (*Course, error) {
 	}
 	c.code = sharedCode(fences)
 	c.code = append(c.code, templates...)
-
-	sf, err := afero.ReadFile(src, path.Join("content", "series", SeriesID+".yaml"))
-	if err != nil {
-		return nil, fmt.Errorf("corpus: %w", err)
-	}
-	var s seriesFile
-	if err := yaml.Unmarshal(sf, &s); err != nil {
-		return nil, fmt.Errorf("corpus: content/series/%s.yaml: %w", SeriesID, err)
-	}
-	c.series["title"], c.series["description"] = s.Title, s.Description
-	for _, p := range s.Parts {
-		if p.Title["ja"] != "" && p.Title["ko"] != "" {
-			c.titles = append(c.titles, p.Title)
-		}
-	}
-	if len(c.titles) == 0 {
-		return nil, fmt.Errorf("corpus: content/series/%s.yaml lists no part titled in ja and ko", SeriesID)
+	if err := c.loadSeries(src); err != nil {
+		return nil, err
 	}
 	for _, dir := range []string{"themes", "i18n"} {
 		files, err := readTree(ctx, src, dir)
@@ -184,6 +111,101 @@ func Load(ctx context.Context, src afero.Fs) (*Course, error) {
 		c.assets = append(c.assets, files...)
 	}
 	return c, nil
+}
+
+// loadProse reads one language's articles into a pool of their blocks,
+// and their fences, by file, into fences.
+func loadProse(ctx context.Context, src afero.Fs, lang string, fences map[string][]block) (*pool, error) {
+	p := &pool{}
+	dir := path.Join("content", lang, SeriesID)
+	names, err := mdFiles(src, dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("corpus: no articles in %s", dir)
+	}
+	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		data, err := afero.ReadFile(src, path.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		fm, body := splitFrontMatter(data)
+		var meta frontMatter
+		if err := yaml.Unmarshal(fm, &meta); err != nil {
+			return nil, fmt.Errorf("corpus: %s: %w", path.Join(dir, name), err)
+		}
+		if meta.Description != "" {
+			p.descriptions = append(p.descriptions, meta.Description)
+		}
+		if len(meta.Tags) > 0 {
+			p.tags = append(p.tags, meta.Tags)
+		}
+		for _, b := range splitBlocks(string(body)) {
+			if b.kind == kindFence {
+				fences[name] = append(fences[name], b)
+				continue
+			}
+			p.add(b)
+		}
+	}
+	if len(p.h2) == 0 || len(p.paras) == 0 {
+		return nil, fmt.Errorf("corpus: the %s articles have no sections or no paragraphs", lang)
+	}
+	if len(p.h3) == 0 {
+		p.h3 = p.h2
+	}
+	return p, nil
+}
+
+// add puts one block of prose into the pool of its kind.
+func (p *pool) add(b block) {
+	text, ok := plain(b.text)
+	if !ok {
+		return
+	}
+	if text != b.text {
+		b = classify(text)
+	}
+	switch b.kind {
+	case kindHeading:
+		if b.level == 2 {
+			p.h2 = append(p.h2, b.text)
+		} else if b.level >= 3 {
+			p.h3 = append(p.h3, b.text)
+		}
+	case kindPara, kindQuote:
+		p.paras = append(p.paras, b.text)
+	case kindList:
+		p.lists = append(p.lists, b.text)
+	case kindTable:
+		p.tables = append(p.tables, b.text)
+	}
+}
+
+// loadSeries reads the series file's titles and description.
+func (c *Course) loadSeries(src afero.Fs) error {
+	sf, err := afero.ReadFile(src, path.Join("content", "series", SeriesID+".yaml"))
+	if err != nil {
+		return fmt.Errorf("corpus: %w", err)
+	}
+	var s seriesFile
+	if err := yaml.Unmarshal(sf, &s); err != nil {
+		return fmt.Errorf("corpus: content/series/%s.yaml: %w", SeriesID, err)
+	}
+	c.series["title"], c.series["description"] = s.Title, s.Description
+	for _, p := range s.Parts {
+		if p.Title["ja"] != "" && p.Title["ko"] != "" {
+			c.titles = append(c.titles, p.Title)
+		}
+	}
+	if len(c.titles) == 0 {
+		return fmt.Errorf("corpus: content/series/%s.yaml lists no part titled in ja and ko", SeriesID)
+	}
+	return nil
 }
 
 // mdFiles lists the markdown files of dir, sorted, skipping _index.md.
