@@ -92,19 +92,19 @@ var _ afero.Fs = (*confinedFs)(nil)
 var _ afero.Lstater = (*confinedFs)(nil)
 
 // clean turns a name as callers give it (slash or OS separated, relative to
-// the site, possibly with a leading "/") into a path relative to the root.
-// A name that climbs out of the root lexically ("../x") is outside.
-func (c *confinedFs) clean(name string) (string, bool) {
+// the site, possibly with a leading "/") into a path relative to the root;
+// a name that climbs above the root lexically ("../x") stops at the root,
+// as the inner filesystem reads it.
+func (c *confinedFs) clean(name string) string {
 	n := filepath.Clean(string(filepath.Separator) + filepath.FromSlash(name))
-	rel := strings.TrimPrefix(n, string(filepath.Separator))
-	return rel, true
+	return strings.TrimPrefix(n, string(filepath.Separator))
 }
 
 // resolve returns the real path of name, or a *LinkError. A path that
 // does not exist resolves to "" with no error: the inner filesystem
 // reports it.
 func (c *confinedFs) resolve(name string) (string, error) {
-	rel, _ := c.clean(name)
+	rel := c.clean(name)
 	full := filepath.Join(c.root, rel)
 	real, err := filepath.EvalSymlinks(full)
 	if err != nil {
@@ -176,7 +176,7 @@ func (c *confinedFs) OpenFile(name string, flag int, perm os.FileMode) (afero.Fi
 	want, err2 := os.Stat(real)
 	if err1 != nil || err2 != nil || !os.SameFile(got, want) {
 		f.Close()
-		rel, _ := c.clean(name)
+		rel := c.clean(name)
 		return nil, &LinkError{Path: filepath.ToSlash(rel), Target: real, Err: ErrOutside}
 	}
 	if got.IsDir() {
@@ -198,7 +198,7 @@ func (c *confinedFs) Stat(name string) (os.FileInfo, error) {
 // or a loop as an error. It reports false: the information is never the
 // link's own.
 func (c *confinedFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
-	rel, _ := c.clean(name)
+	rel := c.clean(name)
 	full := filepath.Join(c.root, rel)
 	li, err := os.Lstat(full)
 	if err != nil || li.Mode()&os.ModeSymlink == 0 {
