@@ -120,8 +120,23 @@ func TestTemplateExecError(t *testing.T) {
 		t.Fatal(errs)
 	}
 	got := headers(render(t, reg, "ja", "x {{< boom >}}\n"))
-	want := `p.md:1:3: shortcode "boom": sc/boom.html:2: executing "boom.html" at <index .Pos 5>: error calling index: index out of range: 5`
+	want := `p.md:1:3: shortcode "boom": sc/boom.html:2:3: executing "boom.html" at <index .Pos 5>: error calling index: index out of range: 5`
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestTemplateExecErrorColumn: an execution error's column counts
+// characters, not bytes, after Japanese text.
+func TestTemplateExecErrorColumn(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	_ = afero.WriteFile(fs, "sc/wide.html", []byte("<p>日本語{{index .Pos 5}}</p>"), 0o644)
+	reg := NewRegistry()
+	if _, errs := reg.LoadTemplates(context.Background(), fs, "sc"); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	got := headers(render(t, reg, "ja", "x {{< wide >}}\n"))
+	if len(got) != 1 || !strings.Contains(got[0], "sc/wide.html:1:9: executing") {
+		t.Errorf("got %q, want the error at sc/wide.html:1:9", got)
 	}
 }

@@ -70,7 +70,7 @@ func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string)
 			continue
 		}
 		s := &Shortcode{Name: name, AnyArgs: true, Inner: bytes.Contains(src, []byte(".Inner")), Source: p}
-		s.Render = templateRender(t, p)
+		s.Render = templateRender(t, p, src)
 		if r.Add(s) {
 			overridden = append(overridden, name)
 		}
@@ -92,7 +92,7 @@ func templateDiag(p string, src []byte, err error) diag.Diagnostic {
 }
 
 // templateRender returns the RenderFunc of a site template.
-func templateRender(t *template.Template, p string) RenderFunc {
+func templateRender(t *template.Template, p string, src []byte) RenderFunc {
 	return func(w io.Writer, c *Context) error {
 		ct, err := t.Clone()
 		if err != nil {
@@ -105,7 +105,7 @@ func templateRender(t *template.Template, p string) RenderFunc {
 		if err := ct.Execute(&buf, data); err != nil {
 			msg := err.Error()
 			if m := templateErr.FindStringSubmatch(msg); m != nil {
-				msg = fmt.Sprintf("%s:%s: %s", p, m[1], m[3])
+				msg = fmt.Sprintf("%s:%s: %s", p, execPlace(src, m[1], m[2]), m[3])
 			}
 			c.Report("shortcode %q: %s", c.Call.Name, msg)
 			return nil
@@ -113,6 +113,24 @@ func templateRender(t *template.Template, p string) RenderFunc {
 		_, err = w.Write(buf.Bytes())
 		return err
 	}
+}
+
+// execPlace is "LINE:COL" for an execution error of a template, with the
+// column counted in characters: text/template gives the byte offset in
+// the line, from 0. Without a column it is the line alone.
+func execPlace(src []byte, line, col string) string {
+	n, err1 := strconv.Atoi(line)
+	b, err2 := strconv.Atoi(col)
+	if col == "" || err1 != nil || err2 != nil {
+		return line
+	}
+	lines := strings.SplitN(string(src), "\n", n+1)
+	if n < 1 || n > len(lines) {
+		return line
+	}
+	text := lines[n-1]
+	b = min(max(b, 0), len(text))
+	return fmt.Sprintf("%d:%d", n, utf8.RuneCountInString(text[:b])+1)
 }
 
 var (
