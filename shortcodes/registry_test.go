@@ -86,7 +86,7 @@ func TestSiteTemplates(t *testing.T) {
 	}
 	want := []string{
 		`themes/default/shortcodes/bad name.html: "bad name" is not a valid shortcode name: use letters, digits, "-" and "_"`,
-		`themes/default/shortcodes/broken.html:3:1: unclosed action started at broken.html:2`,
+		`themes/default/shortcodes/broken.html:2:1: unclosed action started at broken.html:2`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

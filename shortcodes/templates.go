@@ -87,6 +87,7 @@ func templateDiag(p string, src []byte, err error) diag.Diagnostic {
 		return diag.File(p, "%v", err)
 	}
 	line, _ := strconv.Atoi(m[1])
+	line = TemplateErrorLine(line, m[3])
 	col := max(TemplateErrorCol(diag.LineText(src, line), m[3]), 1)
 	return diag.AtLine(p, src, line, col, "%s", m[3])
 }
@@ -139,6 +140,23 @@ var (
 	// tmplKeyword names the action a text/template error is about.
 	tmplKeyword = regexp.MustCompile(`unexpected \{\{(\w+)\}\}|missing value for (\w+)|in (\w+) clause|declarations in (\w+)`)
 )
+
+// unclosedAt finds where an unclosed action began in a text/template
+// parse error, which names the end of the file as its line.
+var unclosedAt = regexp.MustCompile(`^unclosed action started at [^:]*:(\d+)$`)
+
+// TemplateErrorLine is the line a text/template parse error msg is about:
+// line as the error gives it, except for an unclosed action, whose error
+// is reported at the end of the file but names the line it opened on.
+// build/render places theme template errors with it too.
+func TemplateErrorLine(line int, msg string) int {
+	if m := unclosedAt.FindStringSubmatch(msg); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n >= 1 {
+			return n
+		}
+	}
+	return line
+}
 
 // TemplateErrorCol finds the 1-based column, in characters, of what a
 // text/template parse error msg is about on line, the line the error

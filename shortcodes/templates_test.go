@@ -26,7 +26,8 @@ func TestTemplateParseErrorColumns(t *testing.T) {
 		{"unterminated string", `<p>{{ T "a" }}{{ T "b }}</p>`, `sc/x.html:1:20: unterminated quoted string`},
 		{"unclosed paren", `<p>{{ T (print "a") (print "b" }}</p>`, `sc/x.html:1:21: unclosed left paren`},
 		{"wide characters before", "<p>日本語 {{ nosuch }}</p>", `sc/x.html:1:11: function "nosuch" not defined`},
-		{"no action on the line", "<p>\n{{ .Lang \n", `sc/x.html:3:1: unclosed action started at x.html:2`},
+		{"unclosed action, where it opens", "<p>\n{{ .Lang \n", `sc/x.html:2:1: unclosed action started at x.html:2`},
+		{"unclosed action after text", "<p>\n<b>日本{{ .Lang \n", `sc/x.html:2:6: unclosed action started at x.html:2`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -309,6 +309,7 @@ func (th *Theme) parseDiag(p string, err error) diag.Diagnostic {
 		file, src = p, th.sources[p]
 	}
 	line, _ := strconv.Atoi(m[2])
+	line = shortcodes.TemplateErrorLine(line, m[4])
 	col := shortcodes.TemplateErrorCol(diag.LineText(src, line), m[4])
 	if col == 0 {
 		col = firstCol(src, line)
