@@ -1,0 +1,141 @@
+package config
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+)
+
+// load reads src as kakehashi.toml and returns the configuration and every
+// diagnostic's header, the UI strings' languages being ja and ko.
+func load(t *testing.T, src string) (*Config, []string) {
+	t.Helper()
+	fs := afero.NewMemMapFs()
+	if err := afero.WriteFile(fs, File, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, diags := Load(context.Background(), fs, File)
+	if len(diags.Errors()) == 0 {
+		diags = append(diags, c.CheckLangs([]string{"ja", "ko"})...)
+	}
+	var out []string
+	for _, d := range diags {
+		out = append(out, d.Header())
+	}
+	return c, out
+}
+
+func TestLoadMessages(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"valid", `baseURL = "https://example.org/course/"
+languages = ["ja", "ko"]
+[title]
+ja = "講座"
+`, nil},
+		{"unknown key", "baseUrl = \"https://example.org/\"\n",
+			[]string{`kakehashi.toml:1:1: unknown key "baseUrl": did you mean "baseURL"?`}},
+		{"unknown key after Japanese", "[title]\nja = \"講座\"\n\n[paramz]\nx = 1\n",
+			[]string{`kakehashi.toml:4:2: unknown key "paramz": did you mean "params"?`}},
+		{"unknown key far from any", "zzzzzzzz = 1\n",
+			[]string{`kakehashi.toml:1:1: unknown key "zzzzzzzz"; the keys are baseURL, languages, theme, copyright, editURL, search, calculators, title, description, params`}},
+		{"languages a string", "languages = \"ja\"\n",
+			[]string{`kakehashi.toml:1:13: "languages" must be a list of language codes, got string`}},
+		{"languages holding a number", "languages = [\"ja\", 3]\n",
+			[]string{`kakehashi.toml:1:20: "languages" must be a list of language codes, got integer in the list`}},
+		{"language twice", "languages = [\"ja\", \"ko\", \"ja\"]\n",
+			[]string{`kakehashi.toml:1:26: language "ja" is listed twice in "languages"`}},
+		{"no languages", "languages = []\n",
+			[]string{`kakehashi.toml:1:13: "languages" must name at least one language, such as ["ja", "ko"]`}},
+		{"unknown language", "languages = [\"ja\", \"en\"]\n",
+			[]string{`kakehashi.toml:1:20: language "en" has no UI strings: add i18n/en.toml, or use one of ja, ko`}},
+		{"language typo", "languages = [\"jp\", \"ko\"]\n",
+			[]string{`kakehashi.toml:1:14: language "jp" has no UI strings: did you mean "ja"?`}},
+		{"base URL without scheme", "baseURL = \"example.com\"\n",
+			[]string{`kakehashi.toml:1:11: "baseURL" must be an absolute URL with a scheme and a host, such as https://example.org/course/`}},
+		{"base URL without host", "baseURL = \"/course/\"\n",
+			[]string{`kakehashi.toml:1:11: "baseURL" must be an absolute URL with a scheme and a host, such as https://example.org/course/`}},
+		{"base URL a number", "baseURL = 3\n",
+			[]string{`kakehashi.toml:1:11: "baseURL" must be a string, got integer`}},
+		{"editURL without path", "editURL = \"https://github.com/me/course/edit/main/\"\n",
+			[]string{`kakehashi.toml:1:11: "editURL" must hold {path}, the page's source path from the site root, such as https://github.com/me/course/edit/main/{path}`}},
+		{"search not a boolean", "search = \"yes\"\n",
+			[]string{`kakehashi.toml:1:10: "search" must be true or false, got string`}},
+		{"title a string", "title = \"講座\"\n",
+			[]string{`kakehashi.toml:1:9: "title" must be a table with one string per language ([title] ja = "…"), got string`}},
+		{"title of a number, after Japanese", "copyright = \"© 講座\"\n[title]\nko = 3\n",
+			[]string{`kakehashi.toml:3:6: "title.ko" must be a string, got integer`}},
+		{"column in characters", "[description]\nja = \"説明\"; ko = 1\n",
+			[]string{`kakehashi.toml:2:10: expected newline but got U+003B ';'`}},
+		{"title for another language", "[title]\nja = \"講座\"\nen = \"Course\"\n",
+			[]string{`kakehashi.toml:3:1: warning: title for "en", which is not one of the site's languages (ja, ko)`}},
+		{"description outside the languages", "languages = [\"ja\"]\n[description]\nko = \"강좌\"\n",
+			[]string{`kakehashi.toml:3:1: warning: description for "ko", which is not one of the site's languages (ja)`}},
+		{"theme a path", "theme = \"../x\"\n",
+			[]string{`kakehashi.toml:1:9: "theme" must be the name of one folder under themes/, such as "default"`}},
+		{"params not a table", "params = 1\n",
+			[]string{`kakehashi.toml:1:10: "params" must be a table ([params]), got integer`}},
+		{"every fault at once", "# 講座の設定\nbaseUrl = \"x\"\nsearch = 1\n",
+			[]string{`kakehashi.toml:2:1: unknown key "baseUrl": did you mean "baseURL"?`, `kakehashi.toml:3:10: "search" must be true or false, got integer`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, got := load(t, tc.src)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestLoadValues(t *testing.T) {
+	c, diags := load(t, `baseURL = "https://example.org/course"
+languages = ["ko", "ja"]
+theme = "plain"
+copyright = "© 2026 Author"
+editURL = "https://github.com/me/course/edit/main/{path}?lang={lang}"
+search = false
+calculators = false
+
+[title]
+ja = "講座"
+ko = "강좌"
+
+[description]
+ja = "説明"
+
+[params]
+repo = "me/course"
+`)
+	if diags != nil {
+		t.Fatal(diags)
+	}
+	want := &Config{BaseURL: "https://example.org/course/", Languages: []string{"ko", "ja"}, Theme: "plain",
+		Copyright: "© 2026 Author", EditURL: "https://github.com/me/course/edit/main/{path}?lang={lang}",
+		Title: map[string]string{"ja": "講座", "ko": "강좌"}, Description: map[string]string{"ja": "説明"},
+		Params: map[string]any{"repo": "me/course"}}
+	c.Src, c.path, c.idx, c.pos = nil, "", nil, nil
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("got %+v\nwant %+v", c, want)
+	}
+	if got := c.EditLink("content/ja/cka/02-x.md", "ja"); got != "https://github.com/me/course/edit/main/content/ja/cka/02-x.md?lang=ja" {
+		t.Errorf("EditLink = %q", got)
+	}
+}
+
+func TestLoadMissing(t *testing.T) {
+	c, diags := Load(context.Background(), afero.NewMemMapFs(), File)
+	if diags != nil {
+		t.Fatal(diags)
+	}
+	if !c.Search || !c.Calculators || c.BaseURL != "" || c.Languages != nil || c.Src != nil {
+		t.Errorf("defaults: %+v", c)
+	}
+	if got := c.Langs([]string{"ja", "ko"}); !reflect.DeepEqual(got, []string{"ja", "ko"}) {
+		t.Errorf("Langs = %v", got)
+	}
+}
