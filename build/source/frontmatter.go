@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -19,25 +20,61 @@ import (
 type FrontMatter struct {
 	Title       string
 	Description string
-	Series      string
-	Part        int
-	Date        time.Time
-	Tags        []string
-	Draft       bool
-	// Params holds every other field, for the theme.
+	// Summary, when set, stands for the page in feeds and listings
+	// instead of Description.
+	Summary string
+	Series  string
+	Part    int
+	Date    time.Time
+	// Lastmod is when the page last changed in substance; zero when
+	// never said. The article shows it as "updated", the feed and the
+	// sitemap give it as the page's update time.
+	Lastmod time.Time
+	Tags    []string
+	Draft   bool
+	// Slug is the page's URL segment instead of its file name; "" for
+	// the file name. It passed CheckSegment.
+	Slug string
+	// Aliases are the page's old URL paths, as written: site-absolute
+	// ("/ja/old-name/") or relative to the page's folder ("old-name").
+	// Every segment passed CheckSegment; each gets a redirect page.
+	Aliases []string
+	// Params holds the "params" mapping, free for the theme.
 	Params map[string]any
+	// Pos is where each field's value is in the file, by field name, for
+	// the messages of later stages.
+	Pos map[string]FieldPos
 }
 
-// knownFields are the fields kakehashi itself reads; anything else goes to
-// Params, with a warning when it looks like a misspelt known field.
-var knownFields = []string{"title", "description", "series", "part", "date", "tags", "draft"}
+// FieldPos is where a front matter field's value is in the file: the byte
+// offset of the value and, for a list, of each of its items (in TOML,
+// every item is placed at its field).
+type FieldPos struct {
+	Off   int
+	Items []int
+}
+
+// Item is the byte offset of item i of the list, or of the field when the
+// item's own place is not known.
+func (p FieldPos) Item(i int) int {
+	if i >= 0 && i < len(p.Items) {
+		return p.Items[i]
+	}
+	return p.Off
+}
+
+// knownFields are the fields kakehashi itself reads; any other field is
+// ignored with a warning, which suggests the nearest known one.
+var knownFields = []string{"title", "description", "summary", "series", "part", "date", "lastmod",
+	"tags", "draft", "slug", "aliases", "params"}
 
 // field is one front matter entry with where it came from.
 type field struct {
 	key    string
 	value  any
-	keyOff int // byte offset of the key in the file
-	valOff int // byte offset of the value in the file
+	keyOff int   // byte offset of the key in the file
+	valOff int   // byte offset of the value in the file
+	items  []int // byte offsets of a list's items, when known
 }
 
 func decodeYAML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
@@ -65,12 +102,18 @@ func decodeYAML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 		if v.Tag == "!!timestamp" {
 			val = v.Value
 		}
-		fields = append(fields, field{
+		f := field{
 			key:    k.Value,
 			value:  val,
 			keyOff: yamlOffset(src, start, k.Line, k.Column),
 			valOff: yamlOffset(src, start, v.Line, v.Column),
-		})
+		}
+		if v.Kind == yaml.SequenceNode {
+			for _, item := range v.Content {
+				f.items = append(f.items, yamlOffset(src, start, item.Line, item.Column))
+			}
+		}
+		fields = append(fields, f)
 	}
 	return assign(p, src, fields)
 }
@@ -269,14 +312,14 @@ func tomlKeyOffset(src []byte, start int, key string) int {
 // assign checks each field's type and fills the front matter, reporting
 // every problem with the field's position.
 func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
-	var fm FrontMatter
+	fm := FrontMatter{Pos: map[string]FieldPos{}}
 	var diags diag.List
 	bad := func(f field, want string) {
 		diags = append(diags, diag.At(p, src, f.valOff, "front matter field %q must be %s, got %s", f.key, want, describe(f.value)))
 	}
 	for _, f := range fields {
 		switch f.key {
-		case "title", "description", "series":
+		case "title", "description", "summary", "series", "slug":
 			s, ok := f.value.(string)
 			if !ok {
 				bad(f, "a string")
@@ -287,8 +330,16 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 				fm.Title = s
 			case "description":
 				fm.Description = s
+			case "summary":
+				fm.Summary = s
 			case "series":
 				fm.Series = s
+			case "slug":
+				if err := CheckSegment(s); err != nil {
+					diags = append(diags, diag.At(p, src, f.valOff, "front matter field \"slug\" cannot be a URL segment: %v", err))
+					continue
+				}
+				fm.Slug = s
 			}
 		case "part":
 			n, ok := asInt(f.value)
@@ -304,32 +355,98 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 				continue
 			}
 			fm.Draft = b
-		case "date":
+		case "date", "lastmod":
 			s, _ := f.value.(string)
 			t, ok := parseDate(s)
 			if !ok {
 				bad(f, "a date like 2026-11-02 or 2026-11-02T09:00:00+09:00")
 				continue
 			}
-			fm.Date = t
+			if f.key == "date" {
+				fm.Date = t
+			} else {
+				fm.Lastmod = t
+			}
 		case "tags":
 			tags, ok := asStrings(f.value)
 			if !ok {
 				bad(f, "a list of strings")
 				continue
 			}
-			fm.Tags = tags
+			ok = true
+			for i, tag := range tags {
+				if err := CheckSegment(TagSlug(tag)); err != nil {
+					diags = append(diags, diag.At(p, src, itemOff(f, i), "tag %q cannot be a URL segment: %v", tag, err))
+					ok = false
+				}
+			}
+			if ok {
+				fm.Tags = tags
+			}
+		case "aliases":
+			list, ok := asStrings(f.value)
+			if !ok {
+				bad(f, "a list of URL paths")
+				continue
+			}
+			ok = true
+			for i, a := range list {
+				if err := CheckAlias(a); err != nil {
+					diags = append(diags, diag.At(p, src, itemOff(f, i), "alias %q cannot be published: %v", a, err))
+					ok = false
+				}
+			}
+			if ok {
+				fm.Aliases = list
+			}
+		case "params":
+			m, ok := f.value.(map[string]any)
+			if !ok {
+				bad(f, "a mapping of names to values")
+				continue
+			}
+			fm.Params = m
 		default:
 			if near := diag.Suggest(f.key, knownFields); near != "" {
-				diags = append(diags, diag.At(p, src, f.keyOff, "unknown front matter field %q; did you mean %q?", f.key, near).AsWarning())
+				diags = append(diags, diag.At(p, src, f.keyOff, "front matter field %q is not known: did you mean %q? it is ignored", f.key, near).AsWarning())
+			} else {
+				diags = append(diags, diag.At(p, src, f.keyOff, "front matter field %q is not known: it is ignored", f.key).AsWarning())
 			}
-			if fm.Params == nil {
-				fm.Params = map[string]any{}
-			}
-			fm.Params[f.key] = f.value
+			continue
 		}
+		fm.Pos[f.key] = FieldPos{Off: f.valOff, Items: f.items}
 	}
 	return fm, diags
+}
+
+// itemOff is where item i of the list field f is, or the field itself.
+func itemOff(f field, i int) int { return FieldPos{Off: f.valOff, Items: f.items}.Item(i) }
+
+// TagSlug is the URL segment of a tag: lowercased, with runs of spaces
+// turned into one "-" ("Control plane" → "control-plane"). Japanese and
+// Korean tags keep their characters. The segment must still pass
+// CheckSegment, which the front matter's decoder checks.
+func TagSlug(tag string) string {
+	return strings.Join(strings.Fields(strings.ToLower(tag)), "-")
+}
+
+// CheckAlias reports why the alias a, an old URL path of a page, cannot be
+// published, or nil: it is site-absolute ("/ja/old-name/") or relative to
+// the page's folder ("old-name"), and each of its segments must pass
+// CheckSegment. A trailing "/" is optional; a path ending in ".html" names
+// a file rather than a folder.
+func CheckAlias(a string) error {
+	rest := strings.TrimPrefix(a, "/")
+	rest = strings.TrimSuffix(rest, "/")
+	if rest == "" {
+		return errors.New("it names no page")
+	}
+	for _, seg := range strings.Split(rest, "/") {
+		if err := CheckSegment(seg); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func asInt(v any) (int, bool) {

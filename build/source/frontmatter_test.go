@@ -1,0 +1,113 @@
+package source
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+// TestFrontMatterFields pins what the fields slug, lastmod, aliases,
+// summary and params decode to, in YAML and TOML alike, and the exact
+// message of each bad value and of unknown fields, at its position.
+func TestFrontMatterFields(t *testing.T) {
+	tests := []struct {
+		name, src string
+		check     func(t *testing.T, fm FrontMatter)
+		want      []string // every diagnostic, "path:line:col: message"
+	}{
+		{"slug", "---\ntitle: x\nslug: old-name\n---\n", func(t *testing.T, fm FrontMatter) {
+			if fm.Slug != "old-name" {
+				t.Errorf("slug %q", fm.Slug)
+			}
+		}, nil},
+		{"slug with a slash", "---\nslug: a/b\n---\n", nil,
+			[]string{`p.md:2:7: front matter field "slug" cannot be a URL segment: "a/b" contains '/': it must be a single name, not a path`}},
+		{"slug dot dot", "---\nslug: \"..\"\n---\n", nil,
+			[]string{`p.md:2:7: front matter field "slug" cannot be a URL segment: ".." would name a folder above or at the same level`}},
+		{"slug not a string", "---\nslug: [a]\n---\n", nil,
+			[]string{`p.md:2:7: front matter field "slug" must be a string, got []interface {} [a]`}},
+		{"lastmod", "---\ndate: 2026-10-01\nlastmod: 2026-11-02T09:00:00+09:00\n---\n", func(t *testing.T, fm FrontMatter) {
+			want := time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)
+			if !fm.Lastmod.Equal(want) {
+				t.Errorf("lastmod %v, want %v", fm.Lastmod, want)
+			}
+		}, nil},
+		{"lastmod not a date", "---\nlastmod: yesterday\n---\n", nil,
+			[]string{`p.md:2:10: front matter field "lastmod" must be a date like 2026-11-02 or 2026-11-02T09:00:00+09:00, got string "yesterday"`}},
+		{"aliases", "---\naliases:\n  - /ja/old-name/\n  - older\n  - /ja/page.html\n---\n", func(t *testing.T, fm FrontMatter) {
+			if want := []string{"/ja/old-name/", "older", "/ja/page.html"}; !reflect.DeepEqual(fm.Aliases, want) {
+				t.Errorf("aliases %q", fm.Aliases)
+			}
+			if p := fm.Pos["aliases"]; p.Item(1) != 35 {
+				t.Errorf("second alias at %d, want 35", p.Item(1))
+			}
+		}, nil},
+		{"alias with a bad segment", "---\naliases: [/ja/ok/, /ja/../x/]\n---\n", nil,
+			[]string{`p.md:2:20: alias "/ja/../x/" cannot be published: ".." would name a folder above or at the same level`}},
+		{"alias of nothing", "---\naliases:\n  - /\n---\n", nil,
+			[]string{`p.md:3:5: alias "/" cannot be published: it names no page`}},
+		{"alias with an empty segment", "---\naliases: [/ja//x/]\n---\n", nil,
+			[]string{`p.md:2:11: alias "/ja//x/" cannot be published: it is empty`}},
+		{"aliases not a list", "---\naliases: /ja/x/\n---\n", nil,
+			[]string{`p.md:2:10: front matter field "aliases" must be a list of URL paths, got string "/ja/x/"`}},
+		{"summary", "---\ndescription: long\nsummary: short\n---\n", func(t *testing.T, fm FrontMatter) {
+			if fm.Summary != "short" || fm.Description != "long" {
+				t.Errorf("summary %q, description %q", fm.Summary, fm.Description)
+			}
+		}, nil},
+		{"summary not a string", "---\nsummary: 3\n---\n", nil,
+			[]string{`p.md:2:10: front matter field "summary" must be a string, got int 3`}},
+		{"tag that cannot be a segment", "---\ntags: [ok, a/b]\n---\n", nil,
+			[]string{`p.md:2:12: tag "a/b" cannot be a URL segment: "a/b" contains '/': it must be a single name, not a path`}},
+		{"params", "---\nparams:\n  layout: wide\n---\n", func(t *testing.T, fm FrontMatter) {
+			if fm.Params["layout"] != "wide" {
+				t.Errorf("params %v", fm.Params)
+			}
+		}, nil},
+		{"misspelt field", "---\ntitle: x\nsumary: y\n---\n", nil,
+			[]string{`p.md:3:1: warning: front matter field "sumary" is not known: did you mean "summary"? it is ignored`}},
+		{"unknown field", "---\ntitle: x\nlayout: wide\n---\n", nil,
+			[]string{`p.md:3:1: warning: front matter field "layout" is not known: it is ignored`}},
+		{"toml", "+++\ntitle = \"x\"\nslug = \"new\"\nlastmod = 2026-11-02\naliases = [\"/ja/old/\"]\nsummary = \"s\"\n+++\n", func(t *testing.T, fm FrontMatter) {
+			if fm.Slug != "new" || fm.Summary != "s" || fm.Lastmod.IsZero() || len(fm.Aliases) != 1 {
+				t.Errorf("got %+v", fm)
+			}
+		}, nil},
+		{"toml misspelt", "+++\ntitle = \"x\"\nalias = [\"/ja/old/\"]\n+++\n", nil,
+			[]string{`p.md:3:1: warning: front matter field "alias" is not known: did you mean "aliases"? it is ignored`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pg, d := ParsePage("p.md", []byte(tt.src))
+			var got []string
+			for _, x := range d {
+				got = append(got, x.Header())
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("got  %q\nwant %q", got, tt.want)
+			}
+			if tt.check != nil {
+				if pg == nil {
+					t.Fatal("no page")
+				}
+				tt.check(t, pg.Meta)
+			}
+		})
+	}
+}
+
+// TestTagSlug: a tag's URL segment is lowercased with spaces as "-";
+// Japanese and Korean keep their characters.
+func TestTagSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Kubernetes":    "kubernetes",
+		"control plane": "control-plane",
+		"  CKA  exam ":  "cka-exam",
+		"インフラ":          "インフラ",
+		"컨테이너 오케스트레이션":  "컨테이너-오케스트레이션",
+	} {
+		if got := TagSlug(in); got != want {
+			t.Errorf("TagSlug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
