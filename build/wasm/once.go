@@ -2,15 +2,17 @@ package wasm
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
-// Once compiles the calculators at most once, with Build, and remembers
-// the outcome: the modules, or the failure as a warning (the widgets then
-// keep their build-time results). Without a Root it compiles nothing. It
-// is safe for concurrent use.
+// Once provides the calculators at most once, with Builder.Provide
+// (compiled, or embedded in the binary), and remembers the outcome: the
+// modules, or the failure as a warning (the widgets then keep their
+// build-time results). Without a Root it provides nothing. It is safe for
+// concurrent use.
 type Once struct {
 	Root, Cache string // Build's siteRoot and cacheDir
 
@@ -27,10 +29,14 @@ func (o *Once) Modules(ctx context.Context) (*Modules, diag.List) {
 	defer o.mu.Unlock()
 	if !o.done && o.Root != "" {
 		o.done = true
-		m, err := Build(ctx, o.Root, o.Cache)
-		if err != nil {
+		m, err := Builder{}.Provide(ctx, o.Root, o.Cache)
+		switch {
+		case errors.Is(err, ErrNoCalculators):
+			// Not a fault of a file: "(kakehashi)" names the binary.
+			o.warn = diag.List{diag.File("(kakehashi)", "%v", err).AsWarning()}
+		case err != nil:
 			o.warn = diag.List{diag.File("cmd/calc-wasm", "the calculators keep their build-time results: %v", err).AsWarning()}
-		} else {
+		default:
 			o.mods = &m
 		}
 	}

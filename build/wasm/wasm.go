@@ -40,6 +40,9 @@ type Modules struct {
 	CalcSize, CalcX509Size Size
 	// Cached is true when the modules came from the cache.
 	Cached bool
+	// Embedded is true when the modules are the ones compiled into this
+	// binary (Embedded), not compiled for this build.
+	Embedded bool
 }
 
 // Size is a file's size, raw and gzipped (level 9).
@@ -86,6 +89,9 @@ type Builder struct {
 	Run Runner
 	// Go is the go command; "" looks up "go" on PATH.
 	Go string
+	// Embed holds the embedded modules Provide falls back to, in its
+	// EmbeddedDir folder; nil is the binary's own (Embedded).
+	Embed fs.FS
 }
 
 // Build compiles the modules for the site in siteRoot (any folder inside
@@ -107,21 +113,26 @@ func sources() []string { return []string{"cmd/calc-wasm", "shortcodes/calc"} }
 
 // Build compiles the modules; see the package function Build.
 func (b Builder) Build(ctx context.Context, siteRoot, cacheDir string) (Modules, error) {
-	goCmd := b.Go
-	if goCmd == "" {
-		p, err := exec.LookPath("go")
-		if err != nil {
-			return Modules{}, fmt.Errorf("building calculators: %w", ErrNoGo)
-		}
-		goCmd = p
-	}
-	run := b.Run
-	if run == nil {
-		run = execRun
+	if _, err := b.goCommand(); err != nil {
+		return Modules{}, fmt.Errorf("building calculators: %w", err)
 	}
 	root, err := moduleRoot(siteRoot)
 	if err != nil {
 		return Modules{}, err
+	}
+	return b.buildAt(ctx, root, cacheDir)
+}
+
+// buildAt compiles the modules of the Go module in root, caching them in
+// cacheDir.
+func (b Builder) buildAt(ctx context.Context, root, cacheDir string) (Modules, error) {
+	goCmd, err := b.goCommand()
+	if err != nil {
+		return Modules{}, fmt.Errorf("building calculators: %w", err)
+	}
+	run := b.Run
+	if run == nil {
+		run = execRun
 	}
 	env, err := run(ctx, root, nil, goCmd, "env", "GOVERSION", "GOROOT")
 	if err != nil {
