@@ -2,18 +2,26 @@
 GO ?= go
 FUZZTIME ?= 10s
 
-.PHONY: build test vet fuzz clean bench serve search-bench
+.PHONY: build test vet fuzz clean bench serve search-bench generate install
+
+## generate: compile the calculators into build/wasm/embedded for the binary to embed (git-ignored)
+generate:
+	$(GO) generate ./build/wasm
+
+## install: install a complete kakehashi (theme, UI strings and calculators inside) into $GOBIN or $(go env GOPATH)/bin
+install: generate
+	$(GO) install ./cmd/kakehashi
 
 ## build: render the bundled course into public/
-build:
+build: generate
 	$(GO) run ./cmd/kakehashi build
 
 ## serve: build the bundled course into memory and serve it on 127.0.0.1:1313 with live reload
-serve:
+serve: generate
 	$(GO) run ./cmd/kakehashi serve --bind 127.0.0.1 --port 1313
 
 ## test: every test: vet, unit, whole-site, browser (headless Chromium), short fuzzing
-test: vet
+test: vet generate
 	$(GO) test ./...
 	@# The WebAssembly runs under Node: skipped without it, except under CI=true.
 	@if command -v node >/dev/null 2>&1 || [ "$$CI" = true ]; then \
@@ -44,6 +52,7 @@ fuzz:
 ## clean: remove build output
 clean:
 	rm -rf public bin .kakehashi-tmp-*
+	find build/wasm/embedded -type f ! -name README.md -delete
 
 ## bench: kakehashi against Hugo on the generated corpus (BENCH_SIZES, BENCH_RUNS); writes docs/bench.md
 bench:
