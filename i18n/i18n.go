@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -29,13 +30,23 @@ type Bundle struct {
 	matcher language.Matcher
 }
 
-// file is one language file as loaded.
+// file is one language's strings as loaded, from one file or from
+// several layered key by key (LoadSite).
 type file struct {
 	lang string
+	// path is the file the language's strings belong in: the site's own
+	// when it is layered over the defaults.
+	path string
+	vals map[string]string
+	// from holds the text each key was read from, for diagnostics.
+	from map[string]*text
+}
+
+// text is one TOML file as read.
+type text struct {
 	path string
 	src  []byte
-	vals map[string]string
-	// line holds the 1-based line of each key, for diagnostics.
+	// line holds the 1-based line of each key.
 	line map[string]int
 }
 
@@ -44,41 +55,97 @@ type file struct {
 // a string, and every key that one language has and another lacks. A
 // cancelled ctx stops the reading with its error.
 func Load(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
-	entries, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		return nil, diag.List{diag.File(dir, "cannot read UI strings: %v", err)}
+	return load(ctx, []layer{{fsys: fsys, dir: dir}})
+}
+
+// EmbeddedDir is how diagnostics name the UI strings embedded in the
+// binary: "(embedded) i18n/ja.toml:3:1: ...".
+const EmbeddedDir = "(embedded) i18n"
+
+// LoadSite reads a site's UI strings: the ones embedded in the binary
+// (Defaults), with every key of the site's own dir/<lang>.toml files over
+// them, key by key. A site without dir has the defaults; a site may add
+// a language with a file of its own, which must then hold every key. The
+// checks are Load's; an error in an embedded file is named with
+// EmbeddedDir.
+func LoadSite(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
+	return load(ctx, []layer{
+		{fsys: afero.FromIOFS{FS: Defaults()}, dir: ".", label: EmbeddedDir},
+		{fsys: fsys, dir: dir, optional: true},
+	})
+}
+
+// layer is one folder of <lang>.toml files; a later layer's keys win.
+type layer struct {
+	fsys afero.Fs
+	dir  string
+	// label names the folder in diagnostics, when not dir.
+	label string
+	// optional: a missing folder holds no files rather than an error.
+	optional bool
+}
+
+// name is the path diagnostics use for the file name in l.
+func (l layer) name(name string) string {
+	if l.label != "" {
+		return path.Join(l.label, name)
 	}
-	var (
-		files []*file
-		diags diag.List
-	)
-	for _, e := range entries {
-		if err := ctx.Err(); err != nil {
-			return nil, diag.List{diag.File(dir, "reading UI strings: %v", err)}
-		}
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".toml") {
-			continue
-		}
-		p := path.Join(dir, name)
-		lang := strings.TrimSuffix(name, ".toml")
-		if _, err := language.Parse(lang); err != nil {
-			diags = append(diags, diag.File(p, "file name %q is not a language tag: %v", lang, err))
-			continue
-		}
-		src, err := afero.ReadFile(fsys, p)
+	return path.Join(l.dir, name)
+}
+
+func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
+	var diags diag.List
+	byLang := make(map[string]*file)
+	read := 0
+	for _, l := range layers {
+		entries, err := afero.ReadDir(l.fsys, l.dir)
 		if err != nil {
-			diags = append(diags, diag.File(p, "cannot read: %v", err))
-			continue
+			if l.optional && errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, diag.List{diag.File(l.name(""), "cannot read UI strings: %v", err)}
 		}
-		f, ds := parseFile(p, lang, src)
-		diags = append(diags, ds...)
-		if f != nil {
-			files = append(files, f)
+		for _, e := range entries {
+			if err := ctx.Err(); err != nil {
+				return nil, diag.List{diag.File(l.name(""), "reading UI strings: %v", err)}
+			}
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".toml") {
+				continue
+			}
+			p := l.name(name)
+			lang := strings.TrimSuffix(name, ".toml")
+			if _, err := language.Parse(lang); err != nil {
+				diags = append(diags, diag.File(p, "file name %q is not a language tag: %v", lang, err))
+				continue
+			}
+			src, err := afero.ReadFile(l.fsys, path.Join(l.dir, name))
+			if err != nil {
+				diags = append(diags, diag.File(p, "cannot read: %v", err))
+				continue
+			}
+			read++
+			raw, t, ds := decode(p, src)
+			diags = append(diags, ds...)
+			if t == nil {
+				continue
+			}
+			f := byLang[lang]
+			if f == nil {
+				f = &file{lang: lang, vals: make(map[string]string), from: make(map[string]*text)}
+				byLang[lang] = f
+			}
+			f.path = p
+			diags = append(diags, f.add(raw, t)...)
 		}
 	}
-	if len(files) == 0 && len(diags) == 0 {
-		diags = append(diags, diag.File(dir, "no <lang>.toml files with UI strings"))
+	if read == 0 && len(diags) == 0 {
+		l := layers[len(layers)-1]
+		diags = append(diags, diag.File(l.name(""), "no <lang>.toml files with UI strings"))
+	}
+	files := make([]*file, 0, len(byLang))
+	for _, f := range byLang {
+		files = append(files, f)
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].lang < files[j].lang })
 	diags = append(diags, checkKeys(files)...)
@@ -98,18 +165,24 @@ func Load(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
 	return b, diags
 }
 
-// parseFile decodes one language file and records the line of each key.
-func parseFile(p, lang string, src []byte) (*file, diag.List) {
+// decode decodes one language file at p; the text is nil on a syntax
+// error.
+func decode(p string, src []byte) (map[string]any, *text, diag.List) {
 	var raw map[string]any
 	if err := toml.Unmarshal(src, &raw); err != nil {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			line, col := de.Position()
-			return nil, diag.List{diag.At(p, src, byteOffset(src, line, col), "%s", de.Error())}
+			return nil, nil, diag.List{diag.At(p, src, byteOffset(src, line, col), "%s", de.Error())}
 		}
-		return nil, diag.List{diag.File(p, "%v", err)}
+		return nil, nil, diag.List{diag.File(p, "%v", err)}
 	}
-	f := &file{lang: lang, path: p, src: src, vals: make(map[string]string), line: keyLines(src)}
+	return raw, &text{path: p, src: src, line: keyLines(src)}, nil
+}
+
+// add puts the keys decoded from t into f, each over the one f had, and
+// records where each key was read.
+func (f *file) add(raw map[string]any, t *text) diag.List {
 	var diags diag.List
 	keys := make([]string, 0, len(raw))
 	for k := range raw {
@@ -117,6 +190,7 @@ func parseFile(p, lang string, src []byte) (*file, diag.List) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
+		f.from[k] = t
 		s, ok := raw[k].(string)
 		if !ok {
 			diags = append(diags, f.at(k, "key %q: value must be a string, not %T", k, raw[k]))
@@ -124,18 +198,22 @@ func parseFile(p, lang string, src []byte) (*file, diag.List) {
 		}
 		f.vals[k] = s
 	}
-	return f, diags
+	return diags
 }
 
-// at is a diagnostic at the line of key in f (the whole file when the key's
-// line is unknown).
+// at is a diagnostic at the line of key in the file it was read from (the
+// whole file when the key's line is unknown).
 func (f *file) at(key, format string, args ...any) diag.Diagnostic {
-	if l, ok := f.line[key]; ok {
-		src := diag.LineText(f.src, l)
-		col := len([]rune(src)) - len([]rune(strings.TrimLeft(src, " \t"))) + 1
-		return diag.AtLine(f.path, f.src, l, col, format, args...)
+	t := f.from[key]
+	if t == nil {
+		return diag.File(f.path, format, args...)
 	}
-	return diag.File(f.path, format, args...)
+	if l, ok := t.line[key]; ok {
+		src := diag.LineText(t.src, l)
+		col := len([]rune(src)) - len([]rune(strings.TrimLeft(src, " \t"))) + 1
+		return diag.AtLine(t.path, t.src, l, col, format, args...)
+	}
+	return diag.File(t.path, format, args...)
 }
 
 // checkKeys reports each key that some file has and another lacks.
