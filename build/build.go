@@ -21,6 +21,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"path"
 	"runtime"
@@ -32,6 +33,7 @@ import (
 	"github.com/yuin/goldmark"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/highlight"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -54,10 +56,13 @@ const Version = "0.1.0"
 type Options struct {
 	// Layout names the site's folders; empty fields are the defaults
 	// (DefaultLayout).
-	Layout  Layout
-	BaseURL string // absolute URL the site is published under; default "/"
-	Drafts  bool   // publish pages marked draft
-	Workers int    // pages rendered in parallel; default GOMAXPROCS
+	Layout Layout
+	// BaseURL is the absolute URL the site is published under; it
+	// overrides the configuration's baseURL. Without either, "/", and a
+	// build to disk (BuildTo) warns that the site needs one.
+	BaseURL string
+	Drafts  bool // publish pages marked draft
+	Workers int  // pages rendered in parallel; default GOMAXPROCS
 	// Progress, when set, is called as pages finish rendering.
 	Progress func(done, total int)
 	// ExplicitIndex makes the URLs stored in the search index end in
@@ -84,10 +89,7 @@ type Options struct {
 
 func (o *Options) defaults() {
 	o.Layout = o.Layout.withDefaults()
-	if o.BaseURL == "" {
-		o.BaseURL = "/"
-	}
-	if o.BaseURL[len(o.BaseURL)-1] != '/' {
+	if o.BaseURL != "" && o.BaseURL[len(o.BaseURL)-1] != '/' {
 		o.BaseURL += "/"
 	}
 	if o.Workers <= 0 {
@@ -107,6 +109,10 @@ type Builder struct {
 	minify *render.Minifier
 
 	mu        sync.Mutex
+	cfg       *config.Config // the configuration of the current build
+	cfgWarn   diag.List
+	theme0    string   // the theme folder of Options.Layout, for a configuration naming none
+	langs     []string // the site's languages, in order (config.Config.Langs)
 	loader    *source.Loader
 	full      bool // theme or UI strings changed: reload them, re-render all
 	bundle    *i18n.Bundle
@@ -123,14 +129,14 @@ type Builder struct {
 // New returns a Builder reading the site from in.
 func New(in afero.Fs, opts Options) (*Builder, error) {
 	opts.defaults()
-	return &Builder{in: in, opts: opts, hl: highlight.Default(), loader: source.NewLoader(), full: true,
+	return &Builder{in: in, opts: opts, theme0: opts.Layout.Theme, hl: highlight.Default(), loader: source.NewLoader(), full: true,
 		minify: render.NewMinifier(), wasm: &wasm.Once{Root: opts.WasmRoot, Cache: opts.WasmCache}}, nil
 }
 
 // Invalidate tells the Builder that these input paths (slash-separated,
 // relative to the site root) changed, appeared or disappeared. A path in
-// the theme's layouts or shortcodes or in the UI strings makes the next
-// Build re-render everything; the theme's static files are read afresh by
+// the theme's layouts or shortcodes or in the UI strings, or the
+// configuration file, makes the next Build re-render everything; the theme's static files are read afresh by
 // every Build anyway.
 func (b *Builder) Invalidate(paths ...string) {
 	b.mu.Lock()
@@ -141,7 +147,7 @@ func (b *Builder) Invalidate(paths ...string) {
 		switch {
 		case within(p, path.Join(l.Theme, "static")):
 			// Static files are read afresh by every build.
-		case within(p, l.Theme), within(p, l.I18n):
+		case within(p, l.Theme), within(p, l.I18n), p == l.Config:
 			b.full = true
 		case within(p, l.Content):
 			b.loader.Invalidate(p)
@@ -231,12 +237,19 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	start := time.Now()
+	if err := b.loadConfig(ctx); err != nil {
+		return nil, err
+	}
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, err
 	}
 	st, warnings, err := b.resolve(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if to.stage != nil && b.baseURL() == "/" {
+		warnings = append(warnings, diag.File(b.opts.Layout.Config,
+			"no baseURL: canonical links, hreflang, the sitemap and robots.txt need an absolute URL; set baseURL in %s (or pass --base-url)", b.opts.Layout.Config).AsWarning())
 	}
 	r := b.newRun(ctx, st, to, warnings)
 	defer r.feed.Done()
@@ -249,7 +262,10 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		return nil, err
 	}
 	r.writeFeeds(pages)
-	searchBytes := r.writeSearch(pages, mds)
+	var searchBytes map[string]int
+	if b.cfg.Search {
+		searchBytes = r.writeSearch(pages, mds)
+	}
 	b.memo.forget(st)
 	return r.finish(start, pages, searchBytes)
 }
@@ -257,8 +273,8 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 // resolve loads the content and resolves the site's pages, returning the
 // warnings of both stages.
 func (b *Builder) resolve(ctx context.Context) (*site.Site, diag.List, error) {
-	warnings := append(diag.List(nil), b.themeWarn...)
-	langs := b.bundle.Langs()
+	warnings := append(append(diag.List(nil), b.cfgWarn...), b.themeWarn...)
+	langs := b.langs
 	content, ldiags := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, &InterruptedError{Err: err}
@@ -289,6 +305,12 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	if err := diags.Err(); err != nil {
 		return err
 	}
+	// Which languages have UI strings is known now.
+	cdiags := b.cfg.CheckLangs(bundle.Langs())
+	if err := cdiags.Err(); err != nil {
+		return err
+	}
+	diags = append(diags, cdiags...)
 	theme, tdiags := render.Load(ctx, b.in, l.Theme, bundle)
 	if err := tdiags.Err(); err != nil {
 		return err
@@ -302,6 +324,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	b.bundle, b.theme, b.overrides = bundle, theme, overrides
+	b.langs = b.cfg.Langs(bundle.Langs())
 	b.mdKey = cache.HashFiles(b.in, l.I18n, path.Join(l.Theme, "shortcodes"))
 	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
 	exts := []goldmark.Extender{shortcodes.Extension(reg)}
@@ -312,6 +335,40 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	b.memo.clear()
 	b.full = false
 	return nil
+}
+
+// loadConfig reads the configuration file afresh (it is small): when it
+// changed, everything is made again, with the theme it names. The caller
+// holds b.mu.
+func (b *Builder) loadConfig(ctx context.Context) error {
+	cfg, diags := config.Load(ctx, b.in, b.opts.Layout.Config)
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
+	}
+	if err := diags.Err(); err != nil {
+		return err
+	}
+	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
+		b.full = true
+	}
+	b.cfg, b.cfgWarn = cfg, diags.Warnings()
+	b.opts.Layout.Theme = b.theme0
+	if cfg.Theme != "" {
+		b.opts.Layout.Theme = path.Join(b.opts.Layout.Themes(), cfg.Theme)
+	}
+	return nil
+}
+
+// baseURL is the URL the site is published under: the option's, else the
+// configuration's, else "/". The caller holds b.mu.
+func (b *Builder) baseURL() string {
+	switch {
+	case b.opts.BaseURL != "":
+		return b.opts.BaseURL
+	case b.cfg != nil && b.cfg.BaseURL != "":
+		return b.cfg.BaseURL
+	}
+	return "/"
 }
 
 // T returns a UI string of the last successful build's theme, for callers

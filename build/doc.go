@@ -26,10 +26,13 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if err := b.loadConfig(ctx); err != nil {
+		return nil, append(diags, diag.FromError(err)...)
+	}
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, append(diags, diag.FromError(err)...)
 	}
-	langs := b.bundle.Langs()
+	langs := b.langs
 	if lang == "" {
 		lang = langs[0]
 	}

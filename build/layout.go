@@ -1,6 +1,10 @@
 package build
 
-import "path"
+import (
+	"path"
+
+	"github.com/kakehashi-dev/kakehashi/build/config"
+)
 
 // Layout is the single source of a site's folder names, for the builder,
 // the authoring server's watcher and the command line. Paths are
@@ -11,11 +15,12 @@ type Layout struct {
 	I18n    string // the UI strings; default "i18n"
 	Output  string // where build writes; default "public"
 	Cache   string // kakehashi's own cache and lock; default ".kakehashi-cache"
+	Config  string // the site's configuration file; default "kakehashi.toml"
 }
 
 // DefaultLayout is the layout of a site that names no other.
 func DefaultLayout() Layout {
-	return Layout{Content: "content", Theme: "themes/default", I18n: "i18n", Output: "public", Cache: ".kakehashi-cache"}
+	return Layout{Content: "content", Theme: "themes/default", I18n: "i18n", Output: "public", Cache: ".kakehashi-cache", Config: config.File}
 }
 
 // withDefaults fills the folders left empty.
@@ -25,7 +30,7 @@ func (l Layout) withDefaults() Layout {
 		v   *string
 		def string
 	}{
-		{&l.Content, d.Content}, {&l.Theme, d.Theme}, {&l.I18n, d.I18n}, {&l.Output, d.Output}, {&l.Cache, d.Cache},
+		{&l.Content, d.Content}, {&l.Theme, d.Theme}, {&l.I18n, d.I18n}, {&l.Output, d.Output}, {&l.Cache, d.Cache}, {&l.Config, d.Config},
 	} {
 		if *f.v == "" {
 			*f.v = f.def
@@ -37,11 +42,11 @@ func (l Layout) withDefaults() Layout {
 // Themes is the folder holding the site's themes ("themes").
 func (l Layout) Themes() string { return path.Dir(l.withDefaults().Theme) }
 
-// Watched lists the folders whose edits change the site: what the
-// authoring server watches.
+// Watched lists the folders (and the configuration file) whose edits
+// change the site: what the authoring server watches.
 func (l Layout) Watched() []string {
 	l = l.withDefaults()
-	return []string{l.Content, l.Themes(), l.I18n}
+	return []string{l.Content, l.Themes(), l.I18n, l.Config}
 }
 
 // Inputs lists every folder a build reads or keeps its own files in, and

@@ -57,7 +57,8 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 	o := b.opts
 	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, md: b.md, to: to, sink: to.sink,
 		retain: to.mem != nil, warnings: warnings}
-	r.asm = page.New(st, page.Options{Langs: b.bundle.Langs(), BaseURL: o.BaseURL, Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
+	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
+	r.configure(r.asm.Site())
 	// A one-shot streaming build keeps few highlighted blocks: the
 	// translations of a page render together (see renderAll).
 	if r.retain {
@@ -73,7 +74,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 		r.cache = cache.Open(fs, o.CacheDir, b.cacheKey())
 	}
 	// A cold streaming build surely writes every search index.
-	if !r.retain && !o.LazySearch && b.search.Len() == 0 && !r.cache.Warm() {
+	if !r.retain && !o.LazySearch && b.search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
 		r.feed = search.NewFeed()
 	}
 	return r
@@ -87,10 +88,25 @@ func (b *Builder) cacheKey() uint64 {
 	h.Num(int64(cache.Program(Version)))
 	h.Num(int64(b.mdKey)) // the UI strings and the shortcode templates
 	h.Num(int64(cache.HashFiles(b.in, path.Join(o.Layout.Theme, "layouts"))))
-	h.Str(o.BaseURL)
+	h.Str(b.baseURL())
+	h.Bytes(b.cfg.Src)
 	h.Str(strconv.FormatBool(o.Drafts))
 	h.Str(strconv.FormatBool(o.ExplicitIndex))
 	return h.Sum()
+}
+
+// configure puts what the configuration says of the whole site into the
+// data every page sees: the titles and descriptions per language (a
+// title overrides the home page's), the copyright line, the params and
+// whether there is search.
+func (r *run) configure(data *render.Site) {
+	cfg := r.b.cfg
+	for _, l := range data.Langs {
+		if t := cfg.Title[l]; t != "" {
+			data.Title[l] = t
+		}
+	}
+	data.Description, data.Copyright, data.Params, data.NoSearch = cfg.Description, cfg.Copyright, cfg.Params, !cfg.Search
 }
 
 // put writes one output file through the sink, keeping the first error.
@@ -134,7 +150,7 @@ func (r *run) putErr() error {
 // compileWasm compiles the calculators, once per Builder, when a page
 // holds one.
 func (r *run) compileWasm(pages []*render.Page) {
-	if slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) }) {
+	if r.b.cfg.Calculators && slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) }) {
 		_, warn := r.b.wasm.Modules(r.ctx)
 		r.warnings = append(r.warnings, warn...)
 	}

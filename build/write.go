@@ -24,7 +24,7 @@ func (r *run) writeAssets() error {
 		r.putFile(f.Path, b.minify.Minify(f.Path, f.Data))
 	}
 	r.putFile("css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
-	if m := b.wasm.Compiled(); m != nil && m.Calc != nil {
+	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
 		r.putFile(shortcodes.CalcWasmPath, m.Calc)
 		r.putFile(shortcodes.CalcX509WasmPath, m.CalcX509)
 		r.putFile(shortcodes.WasmExecPath, b.minify.Minify(shortcodes.WasmExecPath, m.ExecJS))

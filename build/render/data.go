@@ -30,6 +30,13 @@ type Site struct {
 	// ExplicitIndex: links to a folder name its index.html (see Link),
 	// for copies opened from file://, which has no folder index.
 	ExplicitIndex bool
+	// Description per language, from the configuration (kakehashi.toml).
+	Description map[string]string
+	Copyright   string         // the footer's line; "" for none
+	Params      map[string]any // the configuration's [params], free for templates
+	// NoSearch: the site has no search indexes, so pages show no search
+	// box.
+	NoSearch bool
 }
 
 // Page is the data every template executes with. Every URL field is a
@@ -59,6 +66,10 @@ type Page struct {
 	// in Site.Langs order. An entry whose page does not exist has
 	// Exists=false and URL pointing at that language's home.
 	Translations []Translation
+
+	// EditURL is where the author edits this page's source ("edit this
+	// page"); "" without the configuration's editURL.
+	EditURL string
 
 	// Assets the page needs beyond the theme's own (for example a
 	// calculator's script), as site-absolute paths.
