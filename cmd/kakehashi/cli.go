@@ -29,9 +29,10 @@ Usage:
 Commands:
   build     render content/ into public/
   export    write a copy that works from file://, or one HTML per language
+  new       start a site, or add a part to a series: kakehashi new site DIR
   render    print the HTML of one markdown document
-  serve     serve the site with live reload while you write
-  version   print the version
+  serve     serve the site with live reload while you write (also: server)
+  version   print the version and the commit it was built from
   help      print this help, or a command's: kakehashi help build
 
 Run "kakehashi <command> -h" for a command's flags.
@@ -55,11 +56,29 @@ func commands() []command {
 		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
 		{"export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file]", runExport},
 		{"serve", serveSynopsis, runServe},
-		{"version", "kakehashi version", func(_ context.Context, e *cliEnv, _ []string) int {
-			fmt.Fprintf(e.stdout, "kakehashi %s\n", build.Version)
-			return 0
-		}},
+		{"new", newSynopsis, runNew},
+		{"version", "kakehashi version", runVersion},
 	}
+}
+
+// commandName is the command an alias stands for, or name itself.
+func commandName(name string) string {
+	switch name {
+	case "server": // Hugo's name for it
+		return "serve"
+	case "-v", "--version":
+		return "version"
+	}
+	return name
+}
+
+// commandNames are the commands and aliases, for "did you mean".
+func commandNames() []string {
+	names := []string{"help", "server"}
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -73,22 +92,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "help", "-h", "--help", "-help":
 		if len(args) > 1 {
 			for _, c := range commands() {
-				if c.name == args[1] {
+				if c.name == commandName(args[1]) {
 					return c.run(ctx, env, []string{"-h"})
 				}
 			}
-			fmt.Fprintf(stderr, "kakehashi help: unknown command %q\n", args[1])
+			fmt.Fprintf(stderr, "kakehashi help: unknown command %q%s\n", args[1], didYouMean(args[1], commandNames()))
 			return 2
 		}
 		fmt.Fprint(stdout, usage)
 		return 0
-	case "-v", "--version":
-		name = "version"
 	}
+	name = commandName(name)
 	for _, c := range commands() {
 		if c.name == name {
 			return c.run(ctx, env, args[1:])
 		}
+	}
+	if hint := didYouMean(name, commandNames()); hint != "" {
+		fmt.Fprintf(stderr, "kakehashi: unknown command %q%s\nRun \"kakehashi help\" for the commands.\n", name, hint)
+		return 2
 	}
 	fmt.Fprintf(stderr, "kakehashi: unknown command %q\n\n%s", name, usage)
 	return 2
@@ -99,21 +121,49 @@ func newFlags(env *cliEnv, name, synopsis, about string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(env.stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(env.stderr, "Usage: %s\n\n%s\n\nFlags:\n", synopsis, about)
+		fmt.Fprintf(fs.Output(), "Usage: %s\n\n%s\n\nFlags:\n", synopsis, about)
 		fs.PrintDefaults()
 	}
 	return fs
 }
 
-// parse parses flags; it returns -1 to go on, or the exit code.
+// parse parses flags; it returns -1 to go on, or the exit code. An
+// unknown flag is one line with the nearest known flag, not the whole
+// usage.
 func parse(fs *flag.FlagSet, args []string) int {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+	out := fs.Output()
+	var msg strings.Builder
+	fs.SetOutput(&msg)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	const undefined = "flag provided but not defined: -"
+	switch {
+	case err == nil:
+		return -1
+	case errors.Is(err, flag.ErrHelp):
+		io.WriteString(out, msg.String())
+		return 0
+	case strings.HasPrefix(err.Error(), undefined):
+		name := strings.TrimPrefix(err.Error(), undefined)
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		hint := ""
+		if s := diag.Suggest(name, names); s != "" {
+			hint = "; did you mean " + flagName(s) + "?"
 		}
+		fmt.Fprintf(out, "kakehashi %s: unknown flag %s%s\nRun \"kakehashi %s -h\" for its flags.\n", fs.Name(), flagName(name), hint, fs.Name())
 		return 2
 	}
-	return -1
+	io.WriteString(out, msg.String())
+	return 2
+}
+
+// flagName spells a flag as the help does: -s, --base-url.
+func flagName(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 func runBuild(ctx context.Context, env *cliEnv, args []string) int {
@@ -124,7 +174,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	sourceFlag(fs, &src, siteFolderHelp)
 	fs.StringVar(&dest, "d", "", "destination `folder` (default: public/ in the site folder)")
 	fs.StringVar(&dest, "dest", "", "same as -d")
-	fs.StringVar(&baseURL, "base-url", "", "absolute `URL` the site is published under, for canonical links, sitemap and feeds")
+	baseURLFlag(fs, &baseURL)
 	draftsFlag(fs, &drafts)
 	quietFlag(fs, &quiet)
 	var noCache, force bool

@@ -16,9 +16,19 @@ func sourceFlag(fs *flag.FlagSet, src *string, help string) {
 	fs.StringVar(src, "source", ".", "same as -s")
 }
 
-// draftsFlag defines --drafts: publish the pages marked draft.
+// draftsFlag defines --drafts, and -D as Hugo spells it: publish the
+// pages marked draft.
 func draftsFlag(fs *flag.FlagSet, drafts *bool) {
 	fs.BoolVar(drafts, "drafts", false, "include pages marked draft")
+	fs.BoolVar(drafts, "D", false, "same as --drafts")
+}
+
+// baseURLFlag defines --base-url, and -b and --baseURL as Hugo spells
+// it: the absolute URL the site is published under.
+func baseURLFlag(fs *flag.FlagSet, baseURL *string) {
+	fs.StringVar(baseURL, "base-url", "", "absolute `URL` the site is published under, for canonical links, sitemap and feeds")
+	fs.StringVar(baseURL, "b", "", "same as --base-url")
+	fs.StringVar(baseURL, "baseURL", "", "same as --base-url")
 }
 
 // quietFlag defines -q: print only errors.
