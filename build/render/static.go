@@ -18,7 +18,8 @@ type StaticFile struct {
 	// Path is where the file goes in the site, site-absolute:
 	// static/css/main.css → "/css/main.css".
 	Path string
-	// Source is the file's path in the theme's file system.
+	// Source is the file's path in the theme's file system, by its
+	// origin when the theme is layered (source.Origin).
 	Source string
 	// Data is the file's content.
 	Data []byte
@@ -41,8 +42,9 @@ func (th *Theme) Static() ([]StaticFile, error) {
 	var diags diag.List
 	err := afero.Walk(th.fsys, root, func(p string, info os.FileInfo, err error) error {
 		p = filepath.ToSlash(p)
+		at := source.Origin(th.fsys, p) // the file's path in diagnostics
 		if err != nil {
-			diags = append(diags, diag.File(p, "%v", err))
+			diags = append(diags, diag.File(at, "%v", err))
 			return nil
 		}
 		if info.IsDir() || strings.HasPrefix(info.Name(), ".") {
@@ -51,16 +53,16 @@ func (th *Theme) Static() ([]StaticFile, error) {
 		rel := strings.TrimPrefix(p, root)
 		for _, seg := range strings.Split(strings.TrimPrefix(rel, "/"), "/") {
 			if err := source.CheckSegment(seg); err != nil {
-				diags = append(diags, diag.File(p, "this file name cannot be published: %v", err))
+				diags = append(diags, diag.File(at, "this file name cannot be published: %v", err))
 				return nil
 			}
 		}
 		data, err := afero.ReadFile(th.fsys, p)
 		if err != nil {
-			diags = append(diags, diag.File(p, "%v", err))
+			diags = append(diags, diag.File(at, "%v", err))
 			return nil
 		}
-		files = append(files, StaticFile{Path: "/" + strings.TrimPrefix(rel, "/"), Source: p, Data: data})
+		files = append(files, StaticFile{Path: "/" + strings.TrimPrefix(rel, "/"), Source: at, Data: data})
 		return nil
 	})
 	if err != nil {

@@ -50,6 +50,7 @@ import (
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 	"github.com/spf13/afero"
@@ -67,9 +68,13 @@ type Theme struct {
 	fsys   afero.Fs
 	dir    string
 	bundle *i18n.Bundle
-	// sources maps each layout's path to its text, to place errors.
+	// sources maps each layout's path to its text, to place errors. The
+	// path is the file's origin (source.Origin): in a layered theme, the
+	// site's, the theme's or the embedded default's file.
 	sources map[string][]byte
-	layouts map[string]*layout
+	// kindFiles maps each page kind to its layout's path.
+	kindFiles map[string]string
+	layouts   map[string]*layout
 }
 
 // layout is one page kind's templates: a master that is never executed and
@@ -98,16 +103,21 @@ type state struct {
 // Load parses the theme in themeDir: every layouts/*.html file, checked so
 // that template syntax and HTML escaping errors come back now, each at its
 // file:line:col. A cancelled ctx stops the reading with its error.
+//
+// fsys may lay several folders over one another (source.Layers: the
+// site's own layouts/, its theme's, the embedded default's): each error
+// names the file it is in, by source.Origin.
 func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bundle) (*Theme, diag.List) {
 	if bundle == nil {
 		return nil, diag.List{diag.File(themeDir, "no UI strings given to the theme")}
 	}
 	th := &Theme{
-		fsys:    fsys,
-		dir:     themeDir,
-		bundle:  bundle,
-		sources: make(map[string][]byte),
-		layouts: make(map[string]*layout),
+		fsys:      fsys,
+		dir:       themeDir,
+		bundle:    bundle,
+		sources:   make(map[string][]byte),
+		kindFiles: make(map[string]string),
+		layouts:   make(map[string]*layout),
 	}
 	layoutDir := path.Join(themeDir, "layouts")
 	entries, err := afero.ReadDir(fsys, layoutDir)
@@ -125,8 +135,8 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 		if e.IsDir() || !strings.HasSuffix(name, ".html") {
 			continue
 		}
-		p := path.Join(layoutDir, name)
-		src, err := afero.ReadFile(fsys, p)
+		p := source.Origin(fsys, path.Join(layoutDir, name))
+		src, err := afero.ReadFile(fsys, path.Join(layoutDir, name))
 		if err != nil {
 			diags = append(diags, diag.File(p, "cannot read: %v", err))
 			continue
@@ -139,8 +149,9 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 		}
 	}
 	sort.Strings(shared)
-	if _, ok := th.sources[path.Join(layoutDir, baseFile)]; !ok {
-		diags = append(diags, diag.File(path.Join(layoutDir, baseFile), "missing: the base layout defines the template \"base\""))
+	baseOrigin := source.Origin(fsys, path.Join(layoutDir, baseFile))
+	if _, ok := th.sources[baseOrigin]; !ok {
+		diags = append(diags, diag.File(baseOrigin, "missing: the base layout defines the template \"base\""))
 	}
 
 	base := htmltemplate.New("").Funcs(th.funcs(&state{}))
@@ -155,9 +166,10 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 	for _, k := range kinds {
 		p, ok := kindFile[k]
 		if !ok {
-			diags = append(diags, diag.File(path.Join(layoutDir, k+".html"), "missing: the layout for %s pages", k))
+			diags = append(diags, diag.File(source.Origin(fsys, path.Join(layoutDir, k+".html")), "missing: the layout for %s pages", k))
 			continue
 		}
+		th.kindFiles[k] = p
 		t, err := base.Clone()
 		if err != nil {
 			diags = append(diags, diag.File(p, "%v", err))
@@ -168,7 +180,7 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 			continue
 		}
 		if t.Lookup("base") == nil {
-			diags = append(diags, diag.File(path.Join(layoutDir, baseFile), "no template \"base\" is defined"))
+			diags = append(diags, diag.File(baseOrigin, "no template \"base\" is defined"))
 			continue
 		}
 		l := &layout{master: t, files: make(map[string]string)}
@@ -251,7 +263,7 @@ func (th *Theme) check(kind string) diag.List {
 
 // kindFile is the path of the layout file of kind.
 func (th *Theme) kindFile(kind string) string {
-	return path.Join(th.dir, "layouts", kind+".html")
+	return th.kindFiles[kind]
 }
 
 // Render executes the layout for p.Kind and writes the page to w. Nothing is
