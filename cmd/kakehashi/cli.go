@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/source"
@@ -186,6 +187,12 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.stderr, "kakehashi build: unexpected argument %q\n", fs.Arg(0))
 		return 2
+	}
+	if baseURL != "" {
+		if err := config.CheckBaseURL(baseURL); err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi build: --base-url %v\n", err)
+			return 2
+		}
 	}
 	if dest == "" {
 		dest = filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Output))
