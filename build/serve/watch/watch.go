@@ -1,6 +1,7 @@
 // Package watch watches the folders of a site whose edits change it, as
-// its build.Layout names them (content, themes, UI strings), and hands on,
-// after each burst of saves, the input paths that changed. The output and
+// its build.Layout names them (content, themes, UI strings, and the
+// configuration file kakehashi.toml), and hands on, after each burst of
+// saves, the input paths that changed. The output and
 // cache folders, dot files and editors' temporaries are never inputs.
 package watch
 

@@ -244,6 +244,19 @@ func TestWatcherLayout(t *testing.T) {
 			unseen: []string{"course/out/index.html", "course/cache/lock"},
 			want:   []string{"course/ja/01-a.md"},
 		},
+		{
+			name:   "the configuration file",
+			setup:  []string{"kakehashi.toml"},
+			save:   "kakehashi.toml",
+			unseen: []string{"README.md", "kakehashi.toml~", ".kakehashi.toml.swp"},
+			want:   []string{"kakehashi.toml"},
+		},
+		{
+			name:   "the configuration file created later",
+			save:   "kakehashi.toml",
+			unseen: []string{"other.toml"},
+			want:   []string{"kakehashi.toml"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
