@@ -51,7 +51,8 @@ type Options struct {
 	// Root is the site folder holding content/, themes/ and i18n/ (or
 	// the folders Build names instead).
 	Root string
-	// Build configures the builder; BaseURL defaults to "/".
+	// Build configures the builder; BaseURL defaults to the baseURL of
+	// kakehashi.toml, else "/".
 	Build build.Options
 	// Log receives what the terminal shows: rebuilds and their errors.
 	// Default io.Discard.
