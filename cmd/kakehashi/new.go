@@ -17,11 +17,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/pelletier/go-toml/v2"
 	"github.com/spf13/afero"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
@@ -287,7 +287,7 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func runNewPart(_ context.Context, env *cliEnv, args []string) int {
+func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
 	flags := newFlags(env, "new part", newPartSynopsis,
 		"Adds part NUMBER to the series file content/series/SERIES.yaml, in number order\nand published (a planned part becomes published and keeps its titles), and\nwrites content/<lang>/SERIES/NN-SLUG.md in each language of the site with its\nfront matter filled in. Nothing that exists is overwritten.")
 	var src, titleJa, titleKo string
@@ -313,7 +313,7 @@ func runNewPart(_ context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi new part: SLUG must be one clean name: %v\n", err)
 		return 2
 	}
-	plan, err := planPart(src, req)
+	plan, err := planPart(ctx, src, req)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi new part: %v\n", err)
 		var u usageError
@@ -405,14 +405,14 @@ func writeFileKeepMode(path string, data []byte) error {
 
 // planPart reads the site and works out the new series file and pages,
 // refusing what would overwrite or contradict the site.
-func planPart(src string, req partRequest) (*partPlan, error) {
+func planPart(ctx context.Context, src string, req partRequest) (*partPlan, error) {
 	site, err := source.SiteFS(src)
 	if err != nil {
 		return nil, err
 	}
 	layout := build.DefaultLayout()
 	show := func(rel string) string { return filepath.Join(src, filepath.FromSlash(rel)) }
-	langs, err := siteLanguages(site, layout.Content)
+	langs, err := siteLanguages(ctx, site, layout.Content, show)
 	if err != nil {
 		return nil, err
 	}
@@ -493,26 +493,18 @@ func titleFromSlug(slug string) string {
 	return string(unicode.ToUpper(r)) + t[n:]
 }
 
-// siteLanguages are the site's languages: kakehashi.toml's languages,
-// else the language folders under content/, else ja and ko.
-func siteLanguages(site afero.Fs, content string) ([]string, error) {
-	if data, err := afero.ReadFile(site, "kakehashi.toml"); err == nil {
-		var cfg struct {
-			Languages []string `toml:"languages"`
-		}
-		if err := toml.Unmarshal(data, &cfg); err != nil {
-			return nil, fmt.Errorf("kakehashi.toml: %v", err)
-		}
-		if len(cfg.Languages) > 0 {
-			for _, l := range cfg.Languages {
-				if err := source.CheckSegment(l); err != nil {
-					return nil, fmt.Errorf("kakehashi.toml: language %v", err)
-				}
-			}
-			return cfg.Languages, nil
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+// siteLanguages are the site's languages: those of kakehashi.toml, read
+// as every command reads it, else the language folders under content/,
+// else ja and ko.
+func siteLanguages(ctx context.Context, site afero.Fs, content string, show func(string) string) ([]string, error) {
+	cfg, diags := config.Load(ctx, site, config.File)
+	if errs := diags.Errors(); len(errs) > 0 {
+		d := errs[0]
+		d.Path = show(d.Path)
+		return nil, fmt.Errorf("%v", d)
+	}
+	if len(cfg.Languages) > 0 {
+		return cfg.Languages, nil
 	}
 	var langs []string
 	entries, _ := afero.ReadDir(site, content)
