@@ -145,9 +145,9 @@ func (b *Builder) Invalidate(paths ...string) {
 	for _, p := range paths {
 		p = strings.TrimPrefix(path.Clean("/"+p), "/")
 		switch {
-		case within(p, path.Join(l.Theme, "static")):
+		case within(p, path.Join(l.Theme, "static")), within(p, siteStatic):
 			// Static files are read afresh by every build.
-		case within(p, l.Theme), within(p, l.I18n), p == l.Config:
+		case within(p, l.Theme), within(p, siteLayouts), within(p, l.I18n), p == l.Config:
 			b.full = true
 		case within(p, l.Content):
 			b.loader.Invalidate(p)
@@ -298,7 +298,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return nil
 	}
 	l := b.opts.Layout
-	bundle, diags := i18n.Load(ctx, b.in, l.I18n)
+	bundle, diags := i18n.LoadSite(ctx, b.in, l.I18n)
 	if err := ctx.Err(); err != nil {
 		return &InterruptedError{Err: err}
 	}
@@ -311,7 +311,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	diags = append(diags, cdiags...)
-	theme, tdiags := render.Load(ctx, b.in, l.Theme, bundle)
+	theme, tdiags := render.Load(ctx, themeFs(b.in, l), ".", bundle)
 	if err := tdiags.Err(); err != nil {
 		return err
 	}

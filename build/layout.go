@@ -46,7 +46,7 @@ func (l Layout) Themes() string { return path.Dir(l.withDefaults().Theme) }
 // change the site: what the authoring server watches.
 func (l Layout) Watched() []string {
 	l = l.withDefaults()
-	return []string{l.Content, l.Themes(), l.I18n, l.Config}
+	return []string{l.Content, l.Themes(), l.I18n, l.Config, "layouts", "static"}
 }
 
 // Inputs lists every folder a build reads or keeps its own files in, and

@@ -3,7 +3,6 @@ package build
 import (
 	"context"
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"sync"
@@ -87,7 +86,7 @@ func (b *Builder) cacheKey() uint64 {
 	h := cache.NewHasher()
 	h.Num(int64(cache.Program(Version)))
 	h.Num(int64(b.mdKey)) // the UI strings and the shortcode templates
-	h.Num(int64(cache.HashFiles(b.in, path.Join(o.Layout.Theme, "layouts"))))
+	h.Num(int64(cache.HashFiles(themeFs(b.in, o.Layout), "layouts")))
 	h.Str(b.baseURL())
 	h.Bytes(b.cfg.Src)
 	h.Str(strconv.FormatBool(o.Drafts))

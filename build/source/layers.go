@@ -72,7 +72,9 @@ func (l Layer) at(rel string) string {
 	return p
 }
 
-// find is the first layer holding rel and what it holds there.
+// find is the first layer holding rel and what it holds there, or the
+// first layer whose error is not that it has nothing there (-1 when none
+// has rel).
 func (f *layersFs) find(rel string) (int, os.FileInfo, error) {
 	for i, l := range f.layers {
 		info, err := l.Fs.Stat(l.at(rel))
@@ -80,7 +82,7 @@ func (f *layersFs) find(rel string) (int, os.FileInfo, error) {
 			return i, info, nil
 		}
 		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
-			return -1, nil, err
+			return i, nil, err
 		}
 	}
 	return -1, nil, &fs.PathError{Op: "stat", Path: rel, Err: fs.ErrNotExist}
@@ -88,8 +90,8 @@ func (f *layersFs) find(rel string) (int, os.FileInfo, error) {
 
 func (f *layersFs) origin(name string) string {
 	r := rel(name)
-	i, _, err := f.find(r)
-	if err != nil {
+	i, _, _ := f.find(r)
+	if i < 0 {
 		return r
 	}
 	l := f.layers[i]

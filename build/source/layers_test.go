@@ -109,4 +109,7 @@ func TestLayersKeepConfinement(t *testing.T) {
 	if !errors.Is(err, ErrOutside) {
 		t.Errorf("read %q, %v; want ErrOutside", b, err)
 	}
+	if got := Origin(fsys, "layouts/a.html"); got != "layouts/a.html" {
+		t.Errorf("Origin of the link = %q, want the site's file", got)
+	}
 }
