@@ -1,8 +1,11 @@
 package build_test
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build/internal/sitetest"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
@@ -88,4 +91,31 @@ func replaceOnce(t *testing.T, s, old, new string) string {
 		t.Fatalf("%q is not once in the site", old)
 	}
 	return strings.Replace(s, old, new, 1)
+}
+
+// TestSiteConfigTheme: theme names the folder under themes/ the site is
+// rendered with; a theme that is not there is an error at its value.
+func TestSiteConfigTheme(t *testing.T) {
+	s := sitetest.New(t, twoParts(t))
+	fs := s.Fs()
+	err := afero.Walk(fs, "themes/default", func(p string, fi os.FileInfo, err error) error {
+		if err != nil || fi.IsDir() {
+			return err
+		}
+		data, err := afero.ReadFile(fs, p)
+		if err != nil {
+			return err
+		}
+		return afero.WriteFile(fs, "themes/plain"+strings.TrimPrefix(p, "themes/default"), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Replace("themes/plain/layouts/partials.html", `<p class="generator">`, `<p class="generator plain">`).
+		WriteFile("kakehashi.toml", "theme = \"plain\"\n").Build().
+		AssertContains("ja/index.html", `<p class="generator plain">`).
+		WriteFile("kakehashi.toml", "theme = \"plian\"\n").
+		BuildFails(`kakehashi.toml:1:9: theme "plian" not found: no folder themes/plian; did you mean "plain"?`).
+		WriteFile("kakehashi.toml", "theme = \"default\"\n").Build().AssertFresh().
+		AssertNotContains("ja/index.html", `generator plain`)
 }

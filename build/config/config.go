@@ -322,6 +322,14 @@ func withSlash(s string) string {
 	return s
 }
 
+// At is a diagnostic at the key named ("theme", "title.ja",
+// "languages[1]") or, written "=key", at its value; about the whole file
+// when the file does not hold it. The build reports with it what only
+// it can check.
+func (c *Config) At(key, format string, args ...any) diag.Diagnostic {
+	return c.at(key, format, args...)
+}
+
 // at is a diagnostic at the key (or, "=key", the value) named, or about
 // the whole file when its position is unknown.
 func (c *Config) at(key, format string, args ...any) diag.Diagnostic {
