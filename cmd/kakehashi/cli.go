@@ -294,9 +294,11 @@ func printWarnings(w io.Writer, ws diag.List, src string) {
 }
 
 // relTo prefixes a diagnostic's path with the site folder, so the path is
-// valid from where the command was run.
+// valid from where the command was run. A path in parentheses is not the
+// site's: "(embedded) themes/default/…", a file inside the binary, or
+// "(kakehashi)", the binary itself.
 func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
-	if d.Path != "" && src != "." && src != "" && !filepath.IsAbs(d.Path) {
+	if d.Path != "" && src != "." && src != "" && !filepath.IsAbs(d.Path) && !strings.HasPrefix(d.Path, "(") {
 		d.Path = filepath.ToSlash(filepath.Join(src, d.Path))
 	}
 	return d
