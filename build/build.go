@@ -23,7 +23,6 @@ package build
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"path"
 	"runtime"
 	"strings"
@@ -262,6 +261,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	if err := r.writeAssets(); err != nil {
 		return nil, err
 	}
+	r.writeAliases(pages)
 	r.writeFeeds(pages)
 	var searchBytes map[string]int
 	if b.cfg.Search {
@@ -352,29 +352,11 @@ func (b *Builder) loadConfig(ctx context.Context) error {
 	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
 		b.full = true
 	}
-	theme := b.theme0
-	if cfg.Theme != "" {
-		themes := path.Dir(b.theme0)
-		theme = path.Join(themes, cfg.Theme)
-		// The default theme may come from elsewhere than the site.
-		if fi, err := b.in.Stat(theme); cfg.Theme != path.Base(b.theme0) && (err != nil || !fi.IsDir()) {
-			var names []string
-			if es, err := afero.ReadDir(b.in, themes); err == nil {
-				for _, e := range es {
-					if e.IsDir() {
-						names = append(names, e.Name())
-					}
-				}
-			}
-			msg := fmt.Sprintf("theme %q not found: no folder %s", cfg.Theme, theme)
-			if s := diag.Suggest(cfg.Theme, names); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			}
-			return diag.List{cfg.At("=theme", "%s", msg)}
-		}
-	}
 	b.cfg, b.cfgWarn = cfg, diags.Warnings()
-	b.opts.Layout.Theme = theme
+	b.opts.Layout.Theme = b.theme0
+	if cfg.Theme != "" {
+		b.opts.Layout.Theme = path.Join(b.opts.Layout.Themes(), cfg.Theme)
+	}
 	return nil
 }
 

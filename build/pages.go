@@ -208,12 +208,10 @@ func (r *run) configurePage(sp *site.Page, p *render.Page) *render.Page {
 }
 
 // markdown renders a page's body, or returns the cached rendering when
-// neither the file nor the series links it can resolve changed.
+// neither the file nor the series links it can resolve (those of every
+// series: a part shortcode may name any) changed.
 func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
-	var fp uint64
-	if sp.Series != nil {
-		fp = r.asm.SeriesFP(sp.Lang, sp.Series.ID)
-	}
+	fp := r.asm.LinksFP(sp.Lang) // the page may name a part of any series
 	src := sp.Source
 	if e, ok := r.b.memo.markdown.Get(src.Path, fp); ok && e.page == src {
 		return e
@@ -235,6 +233,9 @@ func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }}
 	if sp.Series != nil {
 		env.Parts = r.asm.PartLinks(sp)
+	}
+	if len(r.st.Series) > 0 {
+		env.SeriesParts, env.SeriesIDs = r.asm.SeriesParts(sp), r.asm.SeriesIDs()
 	}
 	res := r.md.Render(r.ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
 	e := &mdEntry{page: src, res: res, gen: gen, content: page.Content{

@@ -8,6 +8,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
+	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
@@ -35,6 +36,18 @@ func (r *run) writeAssets() error {
 		}
 	}
 	return nil
+}
+
+// writeAliases writes a redirect page at each alias of a page, to that
+// page (render.Alias); pages are the template data in the site's order.
+func (r *run) writeAliases(pages []*render.Page) {
+	index := make(map[*site.Page]int, len(r.st.Pages))
+	for i, p := range r.st.Pages {
+		index[p] = i
+	}
+	for _, a := range r.st.Aliases {
+		r.putFile(a.OutPath(), render.Alias(r.asm.Site(), a.URL, pages[index[a.Page]]))
+	}
 }
 
 // writeFeeds writes the sitemap, robots.txt and a feed per language, made

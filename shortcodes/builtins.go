@@ -4,6 +4,11 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
 
 	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes/calc"
@@ -97,21 +102,36 @@ func builtins() []*Shortcode {
 }
 
 // partShortcode is the "#N" link as a shortcode, {{< part 7 >}}, with the
-// part's title.
+// part's title; {{< part series="ckad" n=3 >}} names a part of another
+// series (or of the page's own), on any page.
 func partShortcode(exec execFunc) *Shortcode {
 	return &Shortcode{
 		Name: "part",
-		Args: []ArgSpec{{Name: "n", Type: Int, Required: true, Position: 1}},
+		Args: []ArgSpec{{Name: "n", Type: Int, Required: true, Position: 1}, {Name: "series", Type: String}},
 		Render: func(w io.Writer, c *Context) error {
 			n := c.Int("n")
-			if c.Parts == nil {
-				c.Report("shortcode \"part\" works only on pages of a series")
+			parts, where := c.Parts, "this series"
+			if id := c.String("series"); id != "" {
+				if !slices.Contains(c.SeriesIDs, id) {
+					if near := diag.Suggest(id, c.SeriesIDs); near != "" {
+						c.Report("series %q is not known; did you mean %q?", id, near)
+					} else {
+						c.Report("series %q is not known (the site's series: %s)", id, seriesList(c.SeriesIDs))
+					}
+					_, err := fmt.Fprintf(w, "#%d", n)
+					return err
+				}
+				parts = func(n int) (markdown.PartLink, bool) { return c.SeriesParts(id, n) }
+				where = fmt.Sprintf("series %q", id)
+			}
+			if parts == nil {
+				c.Report("shortcode \"part\" works only on pages of a series, or with series=\"id\"")
 				_, err := fmt.Fprintf(w, "#%d", n)
 				return err
 			}
-			link, ok := c.Parts(n)
+			link, ok := parts(n)
 			if !ok {
-				c.Report("part %d is not in this series", n)
+				c.Report("part %d is not in %s", n, where)
 				_, err := fmt.Fprintf(w, "#%d", n)
 				return err
 			}
@@ -119,6 +139,15 @@ func partShortcode(exec execFunc) *Shortcode {
 				"Published": link.Published, "Mark": c.T("planned")})
 		},
 	}
+}
+
+// seriesList names the series ids for a message, "none" when there are
+// none.
+func seriesList(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
 
 // calloutShortcode is an aside of kind note, tip, warning or exam.

@@ -37,7 +37,10 @@ type doc struct {
 	lang   string
 	t      func(string) string
 	parts  func(int) (markdown.PartLink, bool)
-	report func(sev diag.Severity, off int, format string, args ...any)
+	// seriesParts and seriesIDs reach the parts of any series.
+	seriesParts func(string, int) (markdown.PartLink, bool)
+	seriesIDs   []string
+	report      func(sev diag.Severity, off int, format string, args ...any)
 	ids    map[string]int
 	// flat holds the names of the block pairs opened past MaxNesting, read
 	// as single tags, whose closing tags are still to come (innermost last).
@@ -93,6 +96,7 @@ func docOf(pc parser.Context) *doc {
 	d := &doc{ids: map[string]int{}, report: func(diag.Severity, int, string, ...any) {}}
 	if env := markdown.EnvFrom(pc); env != nil {
 		d.lang, d.parts, d.report = env.Lang, env.Parts, env.Report
+		d.seriesParts, d.seriesIDs = env.SeriesParts, env.SeriesIDs
 		d.t = translator(env.Lang, env.T)
 	} else {
 		d.t = translator("", nil)

@@ -69,6 +69,10 @@ type Context struct {
 	T func(key string) string
 	// Parts looks up a part of the page's series; nil outside a series.
 	Parts func(n int) (markdown.PartLink, bool)
+	// SeriesParts looks up a part of any series of the site, SeriesIDs
+	// lists them (markdown.Env); nil and empty on a site without series.
+	SeriesParts func(id string, n int) (markdown.PartLink, bool)
+	SeriesIDs   []string
 
 	inner  func() template.HTML
 	items  func() []Item

@@ -26,6 +26,13 @@ type Env struct {
 	// Parts looks up part n of the page's series; nil outside a series,
 	// ok=false when the series has no such part.
 	Parts func(n int) (PartLink, bool)
+	// SeriesParts looks up part n of the site's series id, for a
+	// reference to any series ({{< part series="ckad" n=3 >}}); nil when
+	// the site has no series, ok=false when the series has no such part.
+	SeriesParts func(id string, n int) (PartLink, bool)
+	// SeriesIDs lists the ids of the site's series, in order: what
+	// SeriesParts knows.
+	SeriesIDs []string
 	// T returns a UI string ("planned", "copy", "copied", "anchor"); nil or
 	// an empty answer selects i18n's fallback for Lang.
 	T func(key string) string

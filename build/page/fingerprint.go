@@ -38,8 +38,28 @@ func Fingerprint(p *render.Page, gen, seriesFP uint64) uint64 {
 	h.Str(p.Description)
 	h.Str(p.URL)
 	h.Str(p.Date.String())
+	h.Str(p.Summary)
+	h.Str(p.Lastmod.String())
 	for _, t := range p.Tags {
 		h.Str(t)
+	}
+	h.Str("|")
+	hashTags(h, p.TagLinks)
+	hashTags(h, p.AllTags)
+	if p.Tag != nil {
+		hashTags(h, []render.TagRef{*p.Tag})
+	}
+	for _, r := range p.Articles {
+		h.Str(r.Title)
+		h.Str(r.URL)
+		h.Str(r.Summary)
+		h.Str(r.Date.String())
+		h.Str(r.Series)
+		h.Num(int64(r.Part))
+	}
+	h.Str("|")
+	for _, sr := range p.AllSeries {
+		hashSeries(h, sr)
 	}
 	h.Str("|")
 	h.Num(int64(p.ReadingMinutes))
@@ -68,9 +88,38 @@ func Fingerprint(p *render.Page, gen, seriesFP uint64) uint64 {
 	return h.Sum()
 }
 
+// hashTags adds tag references to h.
+func hashTags(h *cache.Hasher, tags []render.TagRef) {
+	for _, t := range tags {
+		h.Str(t.Name)
+		h.Str(t.URL)
+		h.Num(int64(t.Count))
+	}
+	h.Str("|")
+}
+
+// hashSeries adds everything a series list shows to h.
+func hashSeries(h *cache.Hasher, sr *render.Series) {
+	h.Str(sr.ID)
+	h.Str(sr.Title)
+	h.Str(sr.Description)
+	h.Str(sr.URL)
+	h.Num(int64(sr.Published))
+	h.Num(int64(sr.Total))
+	for _, r := range sr.Parts {
+		h.Num(int64(r.Number))
+		h.Str(r.Title)
+		h.Str(r.URL)
+		h.Str(strconv.FormatBool(r.Published))
+		h.Str(strconv.FormatBool(r.Current))
+		h.Str(strconv.FormatBool(r.Gap))
+	}
+	h.Str("|")
+}
+
 // FeedFingerprint covers what the sitemap, robots.txt and the Atom feeds
-// show of the site: each page's address, kind, title, description, date
-// and translations.
+// show of the site: each page's address, kind, title, description,
+// summary, dates, tags and translations.
 func FeedFingerprint(site *render.Site, pages []*render.Page) uint64 {
 	h := cache.NewHasher()
 	h.Str(site.BaseURL)
@@ -84,7 +133,12 @@ func FeedFingerprint(site *render.Site, pages []*render.Page) uint64 {
 		h.Str(p.Lang)
 		h.Str(p.Title)
 		h.Str(p.Description)
+		h.Str(p.Summary)
 		h.Str(p.Date.String())
+		h.Str(p.Lastmod.String())
+		for _, t := range p.Tags {
+			h.Str(t)
+		}
 		for _, t := range p.Translations {
 			h.Str(t.URL)
 			h.Str(strconv.FormatBool(t.Exists))

@@ -12,9 +12,11 @@ import (
 	"bytes"
 	"html/template"
 
+	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
@@ -33,6 +35,7 @@ type Assembler struct {
 	data     *render.Site
 	t        func(lang, key string) string
 	seriesFP map[string]uint64 // lang/series → SeriesFingerprint
+	linksFP  map[string]uint64 // lang → every series' fingerprint
 }
 
 // Options describe the site as every page shows it.
@@ -49,16 +52,20 @@ type Options struct {
 // New returns the Assembler of the resolved site st. A language's site
 // title is the title of its home page, or the language's name.
 func New(st *site.Site, o Options) *Assembler {
-	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{},
+	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{},
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
 	for _, l := range o.Langs {
 		a.data.Title[l] = l
 		if home := st.ByURL("/" + l + "/"); home != nil && home.Source != nil && home.Source.Meta.Title != "" {
 			a.data.Title[l] = home.Source.Meta.Title
 		}
+		h := cache.NewHasher()
 		for _, sr := range st.Series {
 			a.seriesFP[l+"/"+sr.ID] = SeriesFingerprint(st, sr, l)
+			h.Str(sr.ID)
+			h.Num(int64(a.seriesFP[l+"/"+sr.ID]))
 		}
+		a.linksFP[l] = h.Sum()
 	}
 	return a
 }
@@ -85,13 +92,49 @@ func (a *Assembler) PartLinks(sp *site.Page) func(int) (markdown.PartLink, bool)
 	return PartLinks(a.st, sp.Series, sp.Lang, sp.URL, a.data.ExplicitIndex)
 }
 
+// SeriesParts resolves a part of any series of the site, as the page sp
+// links to it.
+func (a *Assembler) SeriesParts(sp *site.Page) func(id string, n int) (markdown.PartLink, bool) {
+	return func(id string, n int) (markdown.PartLink, bool) {
+		for _, sr := range a.st.Series {
+			if sr.ID == id {
+				return PartLinks(a.st, sr, sp.Lang, sp.URL, a.data.ExplicitIndex)(n)
+			}
+		}
+		return markdown.PartLink{}, false
+	}
+}
+
+// SeriesIDs lists the ids of the site's series.
+func (a *Assembler) SeriesIDs() []string {
+	ids := make([]string, len(a.st.Series))
+	for i, sr := range a.st.Series {
+		ids[i] = sr.ID
+	}
+	return ids
+}
+
+// LinksFP is the fingerprint of everything the "#N" links and part
+// shortcodes of a page in lang can show: every series' (see SeriesFP), as
+// a page may name a part of any series.
+func (a *Assembler) LinksFP(lang string) uint64 { return a.linksFP[lang] }
+
 // Page gathers sp's template data; c is its rendered markdown, nil for a
 // page without a source file.
 func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 	p := &render.Page{Site: a.data, Kind: sp.Kind, Lang: sp.Lang, URL: sp.URL, Part: sp.Part}
 	if src := sp.Source; src != nil {
-		p.Title, p.Description = src.Meta.Title, src.Meta.Description
-		p.Date, p.Tags = src.Meta.Date, src.Meta.Tags
+		p.Title, p.Description, p.Summary = src.Meta.Title, src.Meta.Description, src.Meta.Summary
+		p.Date, p.Lastmod, p.Tags = src.Meta.Date, src.Meta.Lastmod, src.Meta.Tags
+		if p.Summary == "" {
+			p.Summary = p.Description
+		}
+		for _, t := range src.Meta.Tags {
+			if sp.Kind != site.KindArticle {
+				break // only articles have tag pages
+			}
+			p.TagLinks = append(p.TagLinks, render.TagRef{Name: t, URL: a.tagURL(sp.Lang, t)})
+		}
 	}
 	if c != nil {
 		p.Content, p.TOC, p.ReadingMinutes, p.Scripts = c.HTML, TOC(c.TOC), c.Minutes, c.Scripts
@@ -106,15 +149,58 @@ func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 		}
 		prev, next := a.st.Neighbours(sp)
 		p.Prev, p.Next = partRef(prev, sp.Lang), partRef(next, sp.Lang)
-	} else if sp.Kind == site.KindHome && len(a.st.Series) > 0 {
-		// A home page lists the site's (first) series.
-		p.Series = a.series(&site.Page{Lang: sp.Lang, Series: a.st.Series[0]})
+	} else if sp.Kind == site.KindHome {
+		// A home page lists every series of the site.
+		for _, sr := range a.st.Series {
+			p.AllSeries = append(p.AllSeries, a.series(&site.Page{Lang: sp.Lang, Series: sr}))
+		}
 	}
+	a.tagPage(sp, p)
 	if p.Title == "" {
 		a.defaultTitle(p)
 	}
 	p.Translations = a.translations(sp)
 	return p
+}
+
+// tagURL is the URL of the page of tag in lang.
+func (a *Assembler) tagURL(lang, tag string) string {
+	return "/" + lang + "/" + site.TagsDir + "/" + source.TagSlug(tag) + "/"
+}
+
+// tagPage fills in what a tag page and the tag index list.
+func (a *Assembler) tagPage(sp *site.Page, p *render.Page) {
+	switch sp.Kind {
+	case site.KindTag:
+		t := sp.Tag
+		p.Tag = &render.TagRef{Name: t.Name, URL: t.URL, Count: len(t.Pages)}
+		if p.Title == "" {
+			p.Title = t.Name
+		}
+		for _, q := range t.Pages {
+			p.Articles = append(p.Articles, articleRef(q, sp.Lang))
+		}
+	case site.KindTags:
+		for _, t := range a.st.Tags(sp.Lang) {
+			p.AllTags = append(p.AllTags, render.TagRef{Name: t.Name, URL: t.URL, Count: len(t.Pages)})
+		}
+		if p.Title == "" {
+			p.Title = a.t(sp.Lang, "tags")
+		}
+	}
+}
+
+// articleRef is the article q as a listing in lang shows it.
+func articleRef(q *site.Page, lang string) render.ArticleRef {
+	m := q.Source.Meta
+	r := render.ArticleRef{Title: m.Title, URL: q.URL, Summary: m.Summary, Date: m.Date, Part: q.Part}
+	if r.Summary == "" {
+		r.Summary = m.Description
+	}
+	if q.Series != nil {
+		r.Series = q.Series.Title[lang]
+	}
+	return r
 }
 
 // defaultTitle names a page that has no title of its own.
@@ -158,7 +244,13 @@ const SeriesWindow = 7
 // series is the series list sp shows.
 func (a *Assembler) series(sp *site.Page) *render.Series {
 	sr := sp.Series
-	out := &render.Series{ID: sr.ID, Title: sr.Title[sp.Lang], URL: "/" + sp.Lang + "/" + sr.ID + "/"}
+	out := &render.Series{ID: sr.ID, Title: sr.Title[sp.Lang], Description: sr.Description[sp.Lang],
+		URL: "/" + sp.Lang + "/" + sr.ID + "/", Total: len(sr.Parts)}
+	for _, part := range sr.Parts {
+		if a.st.PartPage(sp.Lang, sr.ID, part.Number) != nil {
+			out.Published++
+		}
+	}
 	article := sp.Kind == site.KindArticle
 	cur := -1
 	for i, part := range sr.Parts {

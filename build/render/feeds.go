@@ -10,7 +10,24 @@ import (
 // inSitemap tells which page kinds are listed in the sitemap: the root page
 // only redirects and the 404 page is not content.
 func inSitemap(kind Kind) bool {
-	return kind == KindArticle || kind == KindHome || kind == KindSeries
+	return kind == KindArticle || kind == KindHome || kind == KindSeries || kind == KindTags || kind == KindTag
+}
+
+// updated is when p last changed: its lastmod, else its date.
+func updated(p *Page) time.Time {
+	if !p.Lastmod.IsZero() {
+		return p.Lastmod
+	}
+	return p.Date
+}
+
+// summary is what stands for p in a feed: its summary, else its
+// description.
+func summary(p *Page) string {
+	if p.Summary != "" {
+		return p.Summary
+	}
+	return p.Description
 }
 
 type sitemapURLSet struct {
@@ -32,9 +49,10 @@ type sitemapLink struct {
 	Href     string `xml:"href,attr"`
 }
 
-// Sitemap returns sitemap.xml for pages: every article, home and series
-// page by URL, with its date as lastmod and an xhtml:link alternate for each
-// existing translation plus x-default (the site's first language).
+// Sitemap returns sitemap.xml for pages: every article, home, series and
+// tag page by URL, with its lastmod (else its date) as lastmod and an
+// xhtml:link alternate for each existing translation plus x-default (the
+// site's first language).
 func Sitemap(site *Site, pages []*Page) []byte {
 	set := sitemapURLSet{
 		NS:    "http://www.sitemaps.org/schemas/sitemap/0.9",
@@ -44,8 +62,8 @@ func Sitemap(site *Site, pages []*Page) []byte {
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].URL < sorted[j].URL })
 	for _, p := range sorted {
 		u := sitemapURL{Loc: Abs(site.BaseURL, p.URL)}
-		if !p.Date.IsZero() {
-			u.LastMod = p.Date.UTC().Format("2006-01-02")
+		if t := updated(p); !t.IsZero() {
+			u.LastMod = t.UTC().Format("2006-01-02")
 		}
 		var n int
 		for _, t := range p.Translations {
@@ -101,8 +119,10 @@ type atomCat struct {
 }
 
 // Atom returns the Atom feed of lang's articles (/<lang>/index.xml), newest
-// first; the feed's updated is its newest article's date. Pages in other
-// languages and pages that are not articles are left out.
+// first by date. An entry's updated is its lastmod, else its date, and its
+// summary the page's summary, else its description; the feed's updated is
+// the latest of its entries'. Pages in other languages and pages that are
+// not articles are left out.
 func Atom(site *Site, lang string, pages []*Page) []byte {
 	arts := sortedPages(pages, func(p *Page) bool { return p.Kind == KindArticle && p.Lang == lang })
 	sort.SliceStable(arts, func(i, j int) bool {
@@ -125,17 +145,21 @@ func Atom(site *Site, lang string, pages []*Page) []byte {
 		Gen:     site.Generator,
 		Updated: atomTime(time.Time{}),
 	}
-	if len(arts) > 0 {
-		feed.Updated = atomTime(arts[0].Date)
+	var latest time.Time
+	for _, p := range arts {
+		if t := updated(p); t.After(latest) {
+			latest = t
+		}
 	}
+	feed.Updated = atomTime(latest)
 	for _, p := range arts {
 		e := atomEntry{
 			Title:     p.Title,
 			ID:        Abs(site.BaseURL, p.URL),
 			Links:     []atomLink{{Rel: "alternate", Type: "text/html", Href: Abs(site.BaseURL, p.URL)}},
 			Published: atomTime(p.Date),
-			Updated:   atomTime(p.Date),
-			Summary:   p.Description,
+			Updated:   atomTime(updated(p)),
+			Summary:   summary(p),
 		}
 		for _, t := range p.Translations {
 			if t.Exists && t.Lang != lang {

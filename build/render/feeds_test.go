@@ -130,3 +130,37 @@ func TestRobots(t *testing.T) {
 		t.Errorf("Robots = %q, want %q", got, want)
 	}
 }
+
+// TestLastmodAndSummary: an article's lastmod is its entry's updated, the
+// feed's updated and its sitemap lastmod, and its summary, when set, is
+// its entry's summary instead of the description; tag pages are in the
+// sitemap, not in the feed.
+func TestLastmodAndSummary(t *testing.T) {
+	site := testSite()
+	art := articlePage(site, "ja")
+	art.Lastmod = time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	art.Summary = "要約"
+	pages := []*Page{art, tagPage(site, "ja"), tagsPage(site, "ja")}
+	feed := string(Atom(site, "ja", pages))
+	for _, want := range []string{
+		"<updated>2026-11-20T09:00:00Z</updated>\n  <link",
+		"<published>2026-11-02T00:00:00Z</published>\n    <updated>2026-11-20T09:00:00Z</updated>\n    <summary>要約</summary>",
+	} {
+		if !strings.Contains(feed, want) {
+			t.Errorf("feed lacks %q:\n%s", want, feed)
+		}
+	}
+	if strings.Contains(feed, "tags/") {
+		t.Errorf("tag pages in the feed:\n%s", feed)
+	}
+	sitemap := string(Sitemap(site, pages))
+	for _, want := range []string{
+		"<loc>https://example.org/course/ja/cka/05-ha-cluster/</loc>\n    <lastmod>2026-11-20</lastmod>",
+		"<loc>https://example.org/course/ja/tags/</loc>",
+		"<loc>https://example.org/course/ja/tags/kubernetes/</loc>",
+	} {
+		if !strings.Contains(sitemap, want) {
+			t.Errorf("sitemap lacks %q:\n%s", want, sitemap)
+		}
+	}
+}

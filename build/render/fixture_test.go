@@ -60,7 +60,8 @@ var partTitles = map[string][]string{
 // testSeries is the CKA series as lang sees it, with part cur current.
 // Parts 2 and 5 are published; 4 and 6 are planned.
 func testSeries(lang string, cur int) *Series {
-	s := &Series{ID: "cka", Title: map[string]string{"ja": "CKA 講座", "ko": "CKA 강좌"}[lang], URL: "/" + lang + "/cka/"}
+	s := &Series{ID: "cka", Title: map[string]string{"ja": "CKA 講座", "ko": "CKA 강좌"}[lang], URL: "/" + lang + "/cka/",
+		Description: map[string]string{"ja": "管理者の講座", "ko": "관리자 강좌"}[lang], Published: 2, Total: 4}
 	for _, n := range []int{2, 4, 5, 6} {
 		p := PartRef{Number: n, Title: partTitles[lang][n], Current: n == cur}
 		switch n {
@@ -144,6 +145,7 @@ func articlePage(site *Site, lang string) *Page {
 		URL:            "/" + lang + "/cka/05-ha-cluster/",
 		Date:           time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC),
 		Tags:           []string{"Kubernetes", "etcd"},
+		TagLinks:       []TagRef{{Name: "Kubernetes", URL: "/" + lang + "/tags/kubernetes/"}, {Name: "etcd", URL: "/" + lang + "/tags/etcd/"}},
 		Content:        template.HTML(content),
 		TOC:            testTOC(lang),
 		ReadingMinutes: 11,
@@ -163,7 +165,7 @@ func homePage(site *Site, lang string) *Page {
 		Title:        site.Title[lang],
 		URL:          "/" + lang + "/",
 		Content:      template.HTML("<p>intro</p>"),
-		Series:       testSeries(lang, 0),
+		AllSeries:    []*Series{testSeries(lang, 0), {ID: "ckad", Title: "CKAD", URL: "/" + lang + "/ckad/", Total: 3}},
 		Translations: translations("/", map[string]bool{"ja": true, "ko": true}),
 	}
 }
@@ -187,4 +189,22 @@ func rootPage(site *Site) *Page {
 
 func notFoundPage(site *Site) *Page {
 	return &Page{Site: site, Kind: KindNotFound, Lang: "ja", Title: "404", URL: "/404.html"}
+}
+
+func tagPage(site *Site, lang string) *Page {
+	return &Page{
+		Site: site, Kind: KindTag, Lang: lang, Title: "Kubernetes", URL: "/" + lang + "/tags/kubernetes/",
+		Tag: &TagRef{Name: "Kubernetes", URL: "/" + lang + "/tags/kubernetes/", Count: 1},
+		Articles: []ArticleRef{{Title: "HA <cluster>", URL: "/" + lang + "/cka/05-ha-cluster/", Summary: "short",
+			Date: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC), Series: "CKA", Part: 5}},
+		Translations: translations("/tags/kubernetes/", map[string]bool{lang: true}),
+	}
+}
+
+func tagsPage(site *Site, lang string) *Page {
+	return &Page{
+		Site: site, Kind: KindTags, Lang: lang, Title: "タグ", URL: "/" + lang + "/tags/",
+		AllTags:      []TagRef{{Name: "Kubernetes", URL: "/" + lang + "/tags/kubernetes/", Count: 2}, {Name: "インフラ", URL: "/" + lang + "/tags/インフラ/", Count: 1}},
+		Translations: translations("/tags/", map[string]bool{"ja": true, "ko": true}),
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/i18n"
@@ -138,7 +139,7 @@ func TestRenderArticle(t *testing.T) {
 				`<li class="part planned"><span class="num">#4</span> <span class="name">kubeadm クラスターのインストール</span> <span class="badge">準備中</span></li>`,
 				`<a href="../../../ja/cka/05-ha-cluster/" aria-current="page"><span class="num">#5</span>`,
 				`<span class="prev planned"><span class="dir">前の記事</span>`,
-				`<li>Kubernetes</li><li>etcd</li>`,
+				`<li><a href="../../../ja/tags/kubernetes/" rel="tag">Kubernetes</a></li><li><a href="../../../ja/tags/etcd/" rel="tag">etcd</a></li>`,
 				`<div class="table-wrap"><table>`, // Content passed through unescaped
 			},
 			wantNot: []string{`href="/`, `src="/`, `<meta http-equiv="refresh"`, `href=""`,
@@ -207,8 +208,48 @@ func TestRenderOtherKinds(t *testing.T) {
 				`<a href="../ko/cka/05-ha-cluster/"><span class="num">#5</span>`,
 				`<span class="badge">준비 중</span>`,
 				`<main id="main"`, `<footer`,
+				`<h2 id="series-cka"><a href="../ko/cka/">CKA 강좌</a></h2>`,
+				`<p class="series-description">관리자 강좌</p>`,
+				`<p class="sub">2 / 4회 공개</p>`,
+				`<h2 id="series-ckad"><a href="../ko/ckad/">CKAD</a></h2>`,
+				`<p class="sub">0 / 3회 공개</p>`,
 			},
 			wantNot: []string{`href="/`, `aria-current="page"><span class="num">`},
+		},
+		{
+			name: "article updated",
+			page: func() *Page {
+				p := articlePage(site, "ja")
+				p.Lastmod = time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+				return p
+			}(),
+			want: []string{`<span class="updated">更新 <time datetime="2026-11-20">2026年11月20日</time></span>`},
+		},
+		{
+			name: "tag",
+			page: tagPage(site, "ja"),
+			want: []string{
+				`<title>Kubernetes | タグ | `,
+				`<body class="kind-tag"`,
+				`<p class="eyebrow"><a href="../../../ja/tags/">タグ</a></p>`,
+				`<h1>Kubernetes</h1>`,
+				`<p class="sub">1 件の記事</p>`,
+				`<h2><a href="../../../ja/cka/05-ha-cluster/">HA &lt;cluster&gt;</a></h2>`,
+				`<span>CKA <span class="num">#5</span></span><span><time datetime="2026-11-02">2026年11月2日</time></span>`,
+				`<p class="summary">short</p>`,
+			},
+			wantNot: []string{`href="/`},
+		},
+		{
+			name: "tags",
+			page: tagsPage(site, "ja"),
+			want: []string{
+				`<h1>タグ</h1>`,
+				`<ul class="tags tag-index" aria-label="すべてのタグ">`,
+				`<li><a href="../../ja/tags/kubernetes/" rel="tag">Kubernetes</a> <span class="count">2 件の記事</span></li>`,
+				`<li><a href="../../ja/tags/%e3%82%a4%e3%83%b3%e3%83%95%e3%83%a9/" rel="tag">インフラ</a>`,
+			},
+			wantNot: []string{`href="/`},
 		},
 		{
 			name: "series",
@@ -336,6 +377,8 @@ func themeFs(t *testing.T, files map[string]string) afero.Fs {
 		"theme/layouts/series.html":      "{{define \"title\"}}series{{end}}{{define \"main\"}}<main></main>{{end}}\n",
 		"theme/layouts/root.html":        "{{define \"title\"}}root{{end}}{{define \"main\"}}<main></main>{{end}}\n",
 		"theme/layouts/404.html":         "{{define \"title\"}}404{{end}}{{define \"main\"}}<main></main>{{end}}\n",
+		"theme/layouts/tags.html":        "{{define \"title\"}}tags{{end}}{{define \"main\"}}<main></main>{{end}}\n",
+		"theme/layouts/tag.html":         "{{define \"title\"}}tag{{end}}{{define \"main\"}}<main></main>{{end}}\n",
 		"theme/static/css/main.css":      "body{}\n",
 		"theme/static/js/main.js":        "//\n",
 		"theme/static/favicon.svg":       "<svg/>\n",

@@ -4,9 +4,9 @@
 //
 // A theme folder holds layouts/*.html and static/. layouts/baseof.html
 // defines the template "base", the page skeleton; one file per page kind
-// (article.html, home.html, series.html, root.html, 404.html) defines the
-// blocks "base" calls ("title", "main"); every other file in layouts/ holds
-// partials shared by all kinds.
+// (article.html, home.html, series.html, root.html, 404.html, tags.html,
+// tag.html) defines the blocks "base" calls ("title", "main"); every other
+// file in layouts/ holds partials shared by all kinds.
 //
 // Templates see the Page as "." and these functions, bound to the page
 // being rendered:
@@ -60,7 +60,7 @@ import (
 const baseFile = "baseof.html"
 
 // kinds lists every page kind a theme must have a layout for.
-var kinds = [...]string{string(KindArticle), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound)}
+var kinds = [...]string{string(KindArticle), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound), string(KindTags), string(KindTag)}
 
 // Theme is a loaded theme: one template set per page kind. Render is safe
 // for concurrent use.

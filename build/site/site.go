@@ -2,11 +2,12 @@
 // pages the site publishes, with their URLs, translations, series parts and
 // neighbours, and runs the whole-site checks (parts missing from the series
 // file, planned parts that have pages, missing translations, URL
-// collisions). It renders nothing.
+// collisions, aliases that name a page). It renders nothing.
 package site
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -26,7 +27,12 @@ const (
 	KindSection  Kind = "section" // a page of its own outside a series
 	KindRoot     Kind = "root"    // /: sends the reader to their language
 	KindNotFound Kind = "404"     // /404.html
+	KindTags     Kind = "tags"    // /ja/tags/: every tag of a language
+	KindTag      Kind = "tag"     // /ja/tags/kubernetes/: the articles with one tag
 )
+
+// TagsDir is the folder under each language that holds the tag pages.
+const TagsDir = "tags"
 
 // Page is one published page.
 type Page struct {
@@ -36,6 +42,7 @@ type Page struct {
 	Source *source.Page // nil for generated pages
 	Series *source.Series
 	Part   int
+	Tag    *Tag // the tag of a tag page; nil on any other
 	// Key pairs translations: the same for a page in every language.
 	Key string
 	// Translations maps each language to that language's version,
@@ -51,13 +58,34 @@ func (p *Page) OutPath() string {
 	return strings.TrimPrefix(p.URL, "/")
 }
 
+// Tag is one tag of one language, and the articles carrying it.
+type Tag struct {
+	Name  string  // as the first article (by URL) writes it
+	Slug  string  // its URL segment, source.TagSlug
+	URL   string  // "/ja/tags/kubernetes/"
+	Pages []*Page // the articles, newest first, then by URL
+}
+
+// Alias is an old URL of a page, published as a redirect to it.
+type Alias struct {
+	URL  string // site-absolute: "/ja/old-name/", or "/ja/old.html"
+	Page *Page
+}
+
+// OutPath is the file the redirect is written to, relative to the output
+// root.
+func (a Alias) OutPath() string { return (&Page{URL: a.URL}).OutPath() }
+
 // Site is the resolved site.
 type Site struct {
 	Langs  []string
 	Pages  []*Page // deterministic order: by URL
 	Series []*source.Series
-	byURL  map[string]*Page
-	parts  map[partKey]*Page
+	// Aliases are the redirects of the pages' old URLs, by URL.
+	Aliases []Alias
+	tags    map[string][]*Tag // by language, by slug
+	byURL   map[string]*Page
+	parts   map[partKey]*Page
 	// order lists each language's published part pages of a series in
 	// part order; index is a page's place in it.
 	order map[string][]*Page
@@ -94,7 +122,11 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 			if prev.Source != nil {
 				where = prev.Source.Path
 			}
-			diags = append(diags, diag.At(at.Path, at.Src, 0, "page URL %s is already taken by %s", p.URL, where))
+			off := 0
+			if at.Meta.Slug != "" {
+				off = at.Meta.Pos["slug"].Off
+			}
+			diags = append(diags, diag.At(at.Path, at.Src, off, "page URL %s is already taken by %s", p.URL, where))
 			return
 		}
 		s.byURL[p.URL] = p
@@ -116,13 +148,21 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 				p.URL, p.Kind = "/"+sp.Lang+"/", KindHome
 			} else if sr := series[dir]; sr != nil {
 				p.Kind, p.Series = KindSeries, sr
+			} else if dir == TagsDir {
+				p.Kind = KindTags
+			}
+			if sp.Meta.Slug != "" {
+				diags = append(diags, posDiag(sp, "slug", "front matter field \"slug\" has no effect on an _index.md: the folder's name is its URL").AsWarning())
 			}
 			sections[sp.Lang+"/"+dir] = true
 			add(p, sp)
 			continue
 		}
 		slug := strings.TrimSuffix(file, ".md")
-		p.Key = path.Join(dir, slug)
+		p.Key = path.Join(dir, slug) // translations pair by file, whatever their slugs
+		if sp.Meta.Slug != "" {
+			slug = sp.Meta.Slug
+		}
 		p.URL = "/" + path.Join(sp.Lang, dir, slug) + "/"
 		p.Kind = KindArticle
 		if id := seriesOf(sp, dir); id != "" {
@@ -166,12 +206,131 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	}
 	s.addGenerated(&Page{Kind: KindRoot, URL: "/", Key: ""})
 	s.addGenerated(&Page{Kind: KindNotFound, URL: "/404.html", Key: "404"})
+	diags = append(diags, s.addTags(opts.Langs, sections)...)
+	diags = append(diags, s.addAliases()...)
 
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 	s.pairTranslations()
 	s.orderParts()
 	diags = append(diags, s.checkSeries(series)...)
 	return s, diags
+}
+
+// addTags makes the tag pages of each language that has tagged articles:
+// one per tag and the index of them all (unless an _index.md in the
+// language's tags folder is that index). A tag page whose URL is taken by
+// a page of content is an error at the first article's tag.
+func (s *Site) addTags(langs []string, sections map[string]bool) diag.List {
+	var diags diag.List
+	s.tags = map[string][]*Tag{}
+	for _, lang := range langs {
+		bySlug := map[string]*Tag{}
+		where := map[string]*Page{} // the first article with each tag
+		var list []*Tag
+		arts := s.Articles(lang)
+		byURL := slices.Clone(arts)
+		sort.Slice(byURL, func(i, j int) bool { return byURL[i].URL < byURL[j].URL })
+		for _, p := range byURL {
+			for _, name := range p.Source.Meta.Tags {
+				slug := source.TagSlug(name)
+				if bySlug[slug] == nil {
+					t := &Tag{Name: name, Slug: slug, URL: "/" + lang + "/" + TagsDir + "/" + slug + "/"}
+					bySlug[slug], where[slug] = t, p
+					list = append(list, t)
+				}
+			}
+		}
+		if len(list) == 0 {
+			continue
+		}
+		for _, p := range arts { // newest first
+			seen := map[string]bool{}
+			for _, name := range p.Source.Meta.Tags {
+				if slug := source.TagSlug(name); !seen[slug] {
+					seen[slug] = true
+					bySlug[slug].Pages = append(bySlug[slug].Pages, p)
+				}
+			}
+		}
+		sort.Slice(list, func(i, j int) bool { return list[i].Slug < list[j].Slug })
+		s.tags[lang] = list
+		if !sections[lang+"/"+TagsDir] {
+			s.addGenerated(&Page{Kind: KindTags, Lang: lang, URL: "/" + lang + "/" + TagsDir + "/", Key: TagsDir + "/"})
+		}
+		for _, t := range list {
+			if prev := s.byURL[t.URL]; prev != nil {
+				first := where[t.Slug].Source
+				i := slices.IndexFunc(first.Meta.Tags, func(n string) bool { return source.TagSlug(n) == t.Slug })
+				diags = append(diags, diag.At(first.Path, first.Src, first.Meta.Pos["tags"].Item(i),
+					"the page of tag %q, %s, is already taken by %s", t.Name, t.URL, describePage(prev)))
+				continue
+			}
+			s.addGenerated(&Page{Kind: KindTag, Lang: lang, URL: t.URL, Key: TagsDir + "/" + t.Slug, Tag: t})
+		}
+	}
+	return diags
+}
+
+// Tags are the tags of lang's articles, by slug.
+func (s *Site) Tags(lang string) []*Tag { return s.tags[lang] }
+
+// addAliases lists the redirects of every page's aliases. A relative alias
+// is taken from the page's folder: "old" on /ja/cka/05-new/ is
+// /ja/cka/old/. An alias that is the URL of a page, or another page's
+// alias, is an error at the alias.
+func (s *Site) addAliases() diag.List {
+	var diags diag.List
+	taken := map[string]*Page{}
+	for _, p := range s.Pages {
+		if p.Source == nil {
+			continue
+		}
+		sp := p.Source
+		for i, a := range sp.Meta.Aliases {
+			u := AliasURL(p.URL, a)
+			at := sp.Meta.Pos["aliases"].Item(i)
+			switch prev := s.byURL[u]; {
+			case prev != nil:
+				diags = append(diags, diag.At(sp.Path, sp.Src, at, "alias %s is already the URL of %s", u, describePage(prev)))
+			case taken[u] != nil:
+				diags = append(diags, diag.At(sp.Path, sp.Src, at, "alias %s is also an alias of %s", u, taken[u].Source.Path))
+			default:
+				taken[u] = p
+				s.Aliases = append(s.Aliases, Alias{URL: u, Page: p})
+			}
+		}
+	}
+	sort.Slice(s.Aliases, func(i, j int) bool { return s.Aliases[i].URL < s.Aliases[j].URL })
+	return diags
+}
+
+// AliasURL is the site-absolute URL of the alias a (which passed
+// source.CheckAlias) of the page at the URL page: a site-absolute alias as
+// it is, a relative one from the page's folder; a folder ends in "/", a
+// path ending in ".html" is a file.
+func AliasURL(page, a string) string {
+	u := a
+	if !strings.HasPrefix(a, "/") {
+		u = path.Join(path.Dir(strings.TrimSuffix(page, "/")), a)
+	}
+	u = "/" + strings.Trim(u, "/")
+	if !strings.HasSuffix(u, ".html") {
+		u += "/"
+	}
+	return u
+}
+
+// describePage names a page in messages: its file, or what it is.
+func describePage(p *Page) string {
+	if p.Source != nil {
+		return p.Source.Path
+	}
+	return "the generated " + string(p.Kind) + " page"
+}
+
+// posDiag is a diagnostic at the value of the front matter field of sp.
+func posDiag(sp *source.Page, field, format string, args ...any) diag.Diagnostic {
+	return diag.At(sp.Path, sp.Src, sp.Meta.Pos[field].Off, format, args...)
 }
 
 func (s *Site) addGenerated(p *Page) {

@@ -1,0 +1,46 @@
+package render
+
+import (
+	"bytes"
+	htmltemplate "html/template"
+)
+
+// aliasTemplate is the page left at a page's old URL: a redirect that
+// works without JavaScript and from file://, a canonical link for search
+// engines, and a plain link for everyone else.
+var aliasTemplate = htmltemplate.Must(htmltemplate.New("alias").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<title>{{.Title}}</title>
+<meta name="robots" content="noindex">
+<link rel="canonical" href="{{.Canonical}}">
+<meta http-equiv="refresh" content="{{.Refresh}}">
+</head>
+<body>
+<p><a href="{{.Href}}">{{.Title}}</a></p>
+</body>
+</html>
+`))
+
+// Alias returns the redirect page written at the site-absolute URL from
+// (an alias) to the page target: its refresh and its link relative to
+// from (naming index.html with site.ExplicitIndex, for an export), its
+// canonical link the target's absolute URL.
+func Alias(site *Site, from string, target *Page) []byte {
+	href := Link(from, target.URL, site.ExplicitIndex)
+	var b bytes.Buffer
+	// The refresh's URL is ours, made of checked segments: as an attribute
+	// value it needs only the HTML escaping html/template gives it.
+	err := aliasTemplate.Execute(&b, map[string]any{
+		"Lang":      target.Lang,
+		"Title":     target.Title,
+		"Canonical": Abs(site.BaseURL, target.URL),
+		"Refresh":   "0; url=" + href,
+		"Href":      href,
+	})
+	if err != nil {
+		return nil // the template and its data cannot fail
+	}
+	return b.Bytes()
+}
