@@ -161,7 +161,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	stats := r.st.Stats()
 	sum := Summary{Pages: stats.Pages, Articles: stats.Articles, PartsPublished: stats.PartsPublished, PartsPlanned: stats.PartsPlanned,
 		Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes}
-	if m := b.wasm.Compiled(); m != nil && m.Calc != nil {
+	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
 		sum.Wasm = m
 	}
 	sum.Warnings.Sort()
