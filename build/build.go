@@ -23,6 +23,7 @@ package build
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path"
 	"runtime"
 	"strings"
@@ -352,11 +353,29 @@ func (b *Builder) loadConfig(ctx context.Context) error {
 	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
 		b.full = true
 	}
-	b.cfg, b.cfgWarn = cfg, diags.Warnings()
-	b.opts.Layout.Theme = b.theme0
+	theme := b.theme0
 	if cfg.Theme != "" {
-		b.opts.Layout.Theme = path.Join(b.opts.Layout.Themes(), cfg.Theme)
+		themes := path.Dir(b.theme0)
+		theme = path.Join(themes, cfg.Theme)
+		// The default theme may come from elsewhere than the site.
+		if fi, err := b.in.Stat(theme); cfg.Theme != path.Base(b.theme0) && (err != nil || !fi.IsDir()) {
+			var names []string
+			if es, err := afero.ReadDir(b.in, themes); err == nil {
+				for _, e := range es {
+					if e.IsDir() {
+						names = append(names, e.Name())
+					}
+				}
+			}
+			msg := fmt.Sprintf("theme %q not found: no folder %s", cfg.Theme, theme)
+			if s := diag.Suggest(cfg.Theme, names); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			return diag.List{cfg.At("=theme", "%s", msg)}
+		}
 	}
+	b.cfg, b.cfgWarn = cfg, diags.Warnings()
+	b.opts.Layout.Theme = theme
 	return nil
 }
 
