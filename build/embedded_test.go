@@ -26,17 +26,7 @@ var contentOnly = map[string]string{
 // with no go command on PATH.
 func buildOnDisk(t *testing.T, files map[string]string) (*Result, map[string][]byte) {
 	t.Helper()
-	t.Setenv("PATH", t.TempDir())
-	root := t.TempDir()
-	for p, s := range files {
-		p = filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root := writeSite(t, files)
 	in, err := source.SiteFS(root)
 	if err != nil {
 		t.Fatal(err)
@@ -49,11 +39,16 @@ func buildOnDisk(t *testing.T, files map[string]string) (*Result, map[string][]b
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res, published(res)
+}
+
+// published is every file of a built site.
+func published(res *Result) map[string][]byte {
 	out := make(map[string][]byte)
 	for _, p := range res.Site.Paths() {
 		out[p], _ = res.Site.Get(p)
 	}
-	return res, out
+	return out
 }
 
 // TestContentOnlySite: the theme, the UI strings and the calculators
@@ -129,4 +124,39 @@ func TestSiteOverridesFileByFile(t *testing.T) {
 	if out["js/main.js"] == nil {
 		t.Error("the embedded js/main.js is missing")
 	}
+}
+
+// TestThemeFolder: the theme the configuration names lays its files over
+// the embedded default, and themes/default is not read.
+func TestThemeFolder(t *testing.T) {
+	files := map[string]string{
+		"kakehashi.toml":                  "theme = \"plain\"\n",
+		"themes/plain/layouts/404.html":   "{{define \"title\"}}404{{end}}{{define \"main\"}}<main id=\"main\">plain 404</main>{{end}}\n",
+		"themes/default/layouts/404.html": "{{define \"title\"}}404{{end}}{{define \"main\"}}<main id=\"main\">not this one</main>{{end}}\n",
+	}
+	for p, s := range contentOnly {
+		files[p] = s
+	}
+	_, out := buildOnDisk(t, files)
+	if !strings.Contains(string(out["404.html"]), "plain 404") || out["css/main.css"] == nil {
+		t.Errorf("404.html = %.200s", out["404.html"])
+	}
+}
+
+// writeSite writes files into a temporary folder outside the repository
+// and takes the go command off PATH for the test.
+func writeSite(t *testing.T, files map[string]string) string {
+	t.Helper()
+	t.Setenv("PATH", t.TempDir())
+	root := t.TempDir()
+	for p, s := range files {
+		p = filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
 }
