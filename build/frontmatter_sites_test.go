@@ -71,7 +71,7 @@ func TestSiteAliasErrors(t *testing.T) {
 // mean, and the page still builds.
 func TestSiteUnknownFieldWarns(t *testing.T) {
 	sitetest.New(t, twoSeries(t)).Replace(jaIntro, "summary:", "sumary:").Build().
-		AssertWarnings(jaIntro + `:9:1: warning: front matter field "sumary" is not known: did you mean "summary"? it is ignored`).
+		AssertWarnings(jaIntro+`:9:1: warning: front matter field "sumary" is not known: did you mean "summary"? it is ignored`).
 		AssertContains("ja/index.xml", "<summary>長い説明です。</summary>")
 }
 
