@@ -69,11 +69,14 @@ type Options struct {
 	// ExplicitIndex makes the URLs stored in the search index end in
 	// index.html, for copies opened from file:// (kakehashi export).
 	ExplicitIndex bool
-	// WasmRoot is the site folder on the operating system's disk, inside
-	// kakehashi's Go module: when set, the calculators' WebAssembly is
-	// compiled there (with the go command, cached in WasmCache) and
-	// published with the site. Without it, or without Go, the widgets keep
-	// their build-time results.
+	// WasmRoot is the site folder on the operating system's disk: when
+	// set, the calculators' WebAssembly is published with the site, as
+	// wasm.Builder.Provide finds it: compiled from the kakehashi sources
+	// holding the site (with the go command, cached in WasmCache), else
+	// the modules embedded in the binary, else compiled from the sources
+	// the binary was built from; without any, a warning says how to get a
+	// binary that carries them. Without WasmRoot the widgets keep their
+	// build-time results.
 	WasmRoot  string
 	WasmCache string
 	// CacheDir, when set, keeps a persistent cache there between
