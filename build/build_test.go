@@ -173,3 +173,19 @@ func TestRenderDoc(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderDocPartSeries: a fragment outside any series names a part of
+// one with part series=.
+func TestRenderDocPartSeries(t *testing.T) {
+	b, err := New(repoFs(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, diags := b.RenderDoc(context.Background(), "x.md", []byte("{{< part series=\"cka\" n=5 >}}\n"), "ja")
+	if len(diags) > 0 {
+		t.Fatal(diags)
+	}
+	if want := `<a class="part-ref" href="/ja/cka/05-ha-cluster/">#5 `; !bytes.Contains(html, []byte(want)) {
+		t.Errorf("missing %s in\n%s", want, html)
+	}
+}
