@@ -200,6 +200,8 @@ func TestServeRebuildsOnEdit(t *testing.T) {
 		}, "reload", nil},
 		{"remove a page", func() { s.site.Remove(ko2) }, "reload", []string{"/ko/cka/02-inside/"}},
 		{"add it back", func() { s.site.WriteFile(ko2, s.site.Read(ja2)) }, "reload", nil},
+		{"write kakehashi.toml", func() { s.site.WriteFile("kakehashi.toml", "copyright = \"LIVE-3\"\n") }, "reload", nil},
+		{"edit kakehashi.toml", func() { s.site.Replace("kakehashi.toml", "LIVE-3", "LIVE-4") }, "reload", nil},
 		{"change a stylesheet", func() { s.site.Append("themes/default/static/css/main.css", "\n.live-2 { color: red; }\n") }, "css", nil},
 	}
 	for _, st := range steps {
@@ -215,6 +217,9 @@ func TestServeRebuildsOnEdit(t *testing.T) {
 	}
 	if _, body := s.get(t, "/ja/cka/02-inside/"); !strings.Contains(body, "LIVE-1") {
 		t.Error("the edited page is not served")
+	}
+	if _, body := s.get(t, "/ko/"); !strings.Contains(body, "LIVE-4") {
+		t.Error("the edited configuration is not served")
 	}
 }
 
