@@ -1,8 +1,9 @@
 // Package serve is kakehashi's authoring server: it builds a site into
 // memory, serves it on 127.0.0.1, watches the folders the site's layout
 // names (content/, themes/ and i18n/ by default) and kakehashi.toml for
-// saves, rebuilds incrementally, and tells the browser over Server-Sent Events to reload,
-// to swap a stylesheet, or to show the build's errors in an overlay. An
+// saves, rebuilds incrementally, and tells the browser over Server-Sent
+// Events to reload, to swap a stylesheet, or to show the build's errors
+// in an overlay. An
 // event is sent only after the rebuilt site is complete and being served.
 // It never serves a byte that is not part of the built site.
 package serve
