@@ -3,9 +3,8 @@
 // names (content/, themes/ and i18n/ by default) and kakehashi.toml for
 // saves, rebuilds incrementally, and tells the browser over Server-Sent
 // Events to reload, to swap a stylesheet, or to show the build's errors
-// in an overlay. An
-// event is sent only after the rebuilt site is complete and being served.
-// It never serves a byte that is not part of the built site.
+// in an overlay. An event is sent only after the rebuilt site is complete
+// and being served. It never serves a byte that is not part of the built site.
 package serve
 
 import (
