@@ -235,7 +235,7 @@ func TestRenderOtherKinds(t *testing.T) {
 				`<h1>Kubernetes</h1>`,
 				`<p class="sub">1 件の記事</p>`,
 				`<h2><a href="../../../ja/cka/05-ha-cluster/">HA &lt;cluster&gt;</a></h2>`,
-				`<span>CKA <span class="num">#5</span></span><span><time datetime="2026-11-02">2026年11月2日</time></span>`,
+				`<span>CKA <span class="num">#5</span></span> · <span><time datetime="2026-11-02">2026年11月2日</time></span>`,
 				`<p class="summary">short</p>`,
 			},
 			wantNot: []string{`href="/`},
