@@ -416,6 +416,10 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 		}
 		fm.Pos[f.key] = FieldPos{Off: f.valOff, Items: f.items}
 	}
+	if !fm.Lastmod.IsZero() && fm.Lastmod.Before(fm.Date) {
+		diags = append(diags, diag.At(p, src, fm.Pos["lastmod"].Off, "lastmod %s is before date %s: the page cannot have been updated before it was published",
+			fm.Lastmod.Format("2006-01-02"), fm.Date.Format("2006-01-02")).AsWarning())
+	}
 	return fm, diags
 }
 

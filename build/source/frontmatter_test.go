@@ -34,6 +34,8 @@ func TestFrontMatterFields(t *testing.T) {
 		}, nil},
 		{"lastmod not a date", "---\nlastmod: yesterday\n---\n", nil,
 			[]string{`p.md:2:10: front matter field "lastmod" must be a date like 2026-11-02 or 2026-11-02T09:00:00+09:00, got string "yesterday"`}},
+		{"lastmod before date", "---\ndate: 2026-10-01\nlastmod: 2026-09-30\n---\n", nil,
+			[]string{`p.md:3:10: warning: lastmod 2026-09-30 is before date 2026-10-01: the page cannot have been updated before it was published`}},
 		{"aliases", "---\naliases:\n  - /ja/old-name/\n  - older\n  - /ja/page.html\n---\n", func(t *testing.T, fm FrontMatter) {
 			if want := []string{"/ja/old-name/", "older", "/ja/page.html"}; !reflect.DeepEqual(fm.Aliases, want) {
 				t.Errorf("aliases %q", fm.Aliases)
