@@ -128,6 +128,9 @@ func TestSiteTags(t *testing.T) {
 		AssertContains("ja/tags/index.html",
 			`<li><a href="../../ja/tags/control-plane/" rel="tag">control plane</a> <span class="count">1 件の記事</span></li>`,
 			`<li><a href="../../ja/tags/kubernetes/" rel="tag">Kubernetes</a> <span class="count">2 件の記事</span></li>`).
+		AssertContains("ja/index.html",
+			`<h2 id="tags-title"><a href="../ja/tags/">タグ</a></h2>`,
+			`<li><a href="../ja/tags/control-plane/" rel="tag">control plane</a></li>`).
 		AssertContains("sitemap.xml", "<loc>https://example.org/ja/tags/</loc>", "<loc>https://example.org/ja/tags/kubernetes/</loc>",
 			"<loc>https://example.org/ko/tags/kubernetes/</loc>")
 	s.Replace(jaPods, "title: Pod の設計", "title: Pod を設計する").Build().AssertFresh().

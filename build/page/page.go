@@ -168,7 +168,7 @@ func (a *Assembler) tagURL(lang, tag string) string {
 	return "/" + lang + "/" + site.TagsDir + "/" + source.TagSlug(tag) + "/"
 }
 
-// tagPage fills in what a tag page and the tag index list.
+// tagPage fills in what a tag page, the tag index and the home page list.
 func (a *Assembler) tagPage(sp *site.Page, p *render.Page) {
 	switch sp.Kind {
 	case site.KindTag:
@@ -180,11 +180,11 @@ func (a *Assembler) tagPage(sp *site.Page, p *render.Page) {
 		for _, q := range t.Pages {
 			p.Articles = append(p.Articles, articleRef(q, sp.Lang))
 		}
-	case site.KindTags:
+	case site.KindTags, site.KindHome:
 		for _, t := range a.st.Tags(sp.Lang) {
 			p.AllTags = append(p.AllTags, render.TagRef{Name: t.Name, URL: t.URL, Count: len(t.Pages)})
 		}
-		if p.Title == "" {
+		if p.Title == "" && sp.Kind == site.KindTags {
 			p.Title = a.t(sp.Lang, "tags")
 		}
 	}

@@ -85,7 +85,7 @@ type Page struct {
 
 	// Tag is the tag of a tag page, and Articles the articles with it,
 	// newest first; AllTags lists every tag of the language on the tag
-	// index.
+	// index and the home page.
 	Tag      *TagRef
 	Articles []ArticleRef
 	AllTags  []TagRef
