@@ -37,11 +37,12 @@ type doc struct {
 	lang   string
 	t      func(string) string
 	parts  func(int) (markdown.PartLink, bool)
+	report func(sev diag.Severity, off int, format string, args ...any)
+	ids    map[string]int
+
 	// seriesParts and seriesIDs reach the parts of any series.
 	seriesParts func(string, int) (markdown.PartLink, bool)
 	seriesIDs   []string
-	report      func(sev diag.Severity, off int, format string, args ...any)
-	ids    map[string]int
 	// flat holds the names of the block pairs opened past MaxNesting, read
 	// as single tags, whose closing tags are still to come (innermost last).
 	flat []string
