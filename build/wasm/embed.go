@@ -41,6 +41,5 @@ func embeddedModules(fsys fs.FS) (Modules, bool) {
 	if !bytes.HasPrefix(m.Calc, []byte("\x00asm")) || !bytes.HasPrefix(m.CalcX509, []byte("\x00asm")) || len(m.ExecJS) == 0 {
 		return Modules{}, false
 	}
-	m.CalcSize, m.CalcX509Size = SizeOf(m.Calc), SizeOf(m.CalcX509)
 	return m, true
 }

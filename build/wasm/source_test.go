@@ -60,7 +60,7 @@ func TestProvide(t *testing.T) {
 		t.Setenv("PATH", t.TempDir())
 		_, site := kakehashiModule(t)
 		m, err := Builder{Embed: fakeEmbed()}.Provide(ctx, site, t.TempDir())
-		if err != nil || !m.Embedded || m.CalcSize.Raw != len(m.Calc) {
+		if err != nil || !m.Embedded || m.CalcSize().Raw != len(m.Calc) {
 			t.Fatalf("got embedded %v, %v", m.Embedded, err)
 		}
 	})
@@ -107,7 +107,7 @@ func TestEmbeddedUnderCI(t *testing.T) {
 		}
 		t.Skip("no calculators embedded (go generate ./build/wasm not run)")
 	}
-	if !m.Embedded || m.CalcSize.Raw == 0 || len(m.ExecJS) == 0 {
-		t.Errorf("embedded modules %+v", m.CalcSize)
+	if !m.Embedded || m.CalcSize().Raw == 0 || len(m.ExecJS) == 0 {
+		t.Errorf("embedded modules %+v", m.CalcSize())
 	}
 }

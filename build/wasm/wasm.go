@@ -36,8 +36,6 @@ type Modules struct {
 	Calc     []byte // calc.wasm
 	CalcX509 []byte // calc-x509.wasm
 	ExecJS   []byte // wasm_exec.js
-	// Sizes are for the build summary.
-	CalcSize, CalcX509Size Size
 	// Cached is true when the modules came from the cache.
 	Cached bool
 	// Embedded is true when the modules are the ones compiled into this
@@ -45,7 +43,16 @@ type Modules struct {
 	Embedded bool
 }
 
-// Size is a file's size, raw and gzipped (level 9).
+// CalcSize is calc.wasm's size, for the build summary. It is measured
+// when asked (gzip takes a third of a second on the modules), so a quiet
+// build never pays for it.
+func (m *Modules) CalcSize() Size { return SizeOf(m.Calc) }
+
+// CalcX509Size is calc-x509.wasm's size, for the build summary.
+func (m *Modules) CalcX509Size() Size { return SizeOf(m.CalcX509) }
+
+// Size is a file's size, raw and gzipped (at gzip's default level, as a
+// server compresses it).
 type Size struct {
 	Raw, Gzip int
 }
@@ -68,7 +75,7 @@ func human(n int) string {
 // SizeOf measures b.
 func SizeOf(b []byte) Size {
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression)
 	zw.Write(b)
 	zw.Close()
 	return Size{Raw: len(b), Gzip: buf.Len()}
@@ -191,7 +198,6 @@ func (b Builder) buildAt(ctx context.Context, root, cacheDir string) (Modules, e
 			return Modules{}, fmt.Errorf("building calculators: caching: %w", err)
 		}
 	}
-	m.CalcSize, m.CalcX509Size = SizeOf(m.Calc), SizeOf(m.CalcX509)
 	return m, nil
 }
 

@@ -126,8 +126,8 @@ func TestCache(t *testing.T) {
 		if !bytes.HasPrefix(m.Calc, []byte("\x00asm")) || !bytes.HasSuffix(m.CalcX509, []byte("x509")) || bytes.HasSuffix(m.Calc, []byte("x509")) {
 			t.Errorf("%s: modules %q, %q", s.name, m.Calc, m.CalcX509)
 		}
-		if string(m.ExecJS) != "// wasm_exec.js from lib/wasm\n" || m.CalcSize.Raw != len(m.Calc) || m.CalcSize.Gzip == 0 {
-			t.Errorf("%s: exec %q, size %+v", s.name, m.ExecJS, m.CalcSize)
+		if string(m.ExecJS) != "// wasm_exec.js from lib/wasm\n" || m.CalcSize().Raw != len(m.Calc) || m.CalcSize().Gzip == 0 {
+			t.Errorf("%s: exec %q, size %+v", s.name, m.ExecJS, m.CalcSize())
 		}
 	}
 }
@@ -255,7 +255,7 @@ func TestRealBuild(t *testing.T) {
 			t.Errorf("wasm_exec.js looks wrong: %.80q", m.ExecJS)
 		}
 		if i == 0 {
-			t.Logf("calc.wasm %v; calc-x509.wasm %v", m.CalcSize, m.CalcX509Size)
+			t.Logf("calc.wasm %v; calc-x509.wasm %v", m.CalcSize(), m.CalcX509Size())
 		}
 	}
 }

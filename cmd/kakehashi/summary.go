@@ -30,7 +30,7 @@ func summaryText(s build.Summary) string {
 		}
 	}
 	if m := s.Wasm; m != nil {
-		fmt.Fprintf(&b, "  calculators: calc.wasm %s; calc-x509.wasm %s (loaded only for a pasted certificate)\n", m.CalcSize, m.CalcX509Size)
+		fmt.Fprintf(&b, "  calculators: calc.wasm %s; calc-x509.wasm %s (loaded only for a pasted certificate)\n", m.CalcSize(), m.CalcX509Size())
 	}
 	for _, name := range s.Overrides {
 		fmt.Fprintf(&b, "  shortcode %q: the theme's template overrides the built-in\n", name)
