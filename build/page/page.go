@@ -36,6 +36,9 @@ type Assembler struct {
 	t        func(lang, key string) string
 	seriesFP map[string]uint64 // lang/series → SeriesFingerprint
 	linksFP  map[string]uint64 // lang → every series' fingerprint
+	// published counts, by lang/series, the parts with a page: counted
+	// once here, not on each of the series' pages.
+	published map[string]int
 }
 
 // Options describe the site as every page shows it.
@@ -52,7 +55,7 @@ type Options struct {
 // New returns the Assembler of the resolved site st. A language's site
 // title is the title of its home page, or the language's name.
 func New(st *site.Site, o Options) *Assembler {
-	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{},
+	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{}, published: map[string]int{},
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
 	for _, l := range o.Langs {
 		a.data.Title[l] = l
@@ -62,6 +65,11 @@ func New(st *site.Site, o Options) *Assembler {
 		h := cache.NewHasher()
 		for _, sr := range st.Series {
 			a.seriesFP[l+"/"+sr.ID] = SeriesFingerprint(st, sr, l)
+			for _, part := range sr.Parts {
+				if st.PartPage(l, sr.ID, part.Number) != nil {
+					a.published[l+"/"+sr.ID]++
+				}
+			}
 			h.Str(sr.ID)
 			h.Num(int64(a.seriesFP[l+"/"+sr.ID]))
 		}
@@ -245,12 +253,7 @@ const SeriesWindow = 7
 func (a *Assembler) series(sp *site.Page) *render.Series {
 	sr := sp.Series
 	out := &render.Series{ID: sr.ID, Title: sr.Title[sp.Lang], Description: sr.Description[sp.Lang],
-		URL: "/" + sp.Lang + "/" + sr.ID + "/", Total: len(sr.Parts)}
-	for _, part := range sr.Parts {
-		if a.st.PartPage(sp.Lang, sr.ID, part.Number) != nil {
-			out.Published++
-		}
-	}
+		URL: "/" + sp.Lang + "/" + sr.ID + "/", Total: len(sr.Parts), Published: a.published[sp.Lang+"/"+sr.ID]}
 	article := sp.Kind == site.KindArticle
 	cur := -1
 	for i, part := range sr.Parts {
