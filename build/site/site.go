@@ -48,6 +48,9 @@ type Page struct {
 	// Translations maps each language to that language's version,
 	// this page included.
 	Translations map[string]*Page
+	// Bundle is the folder of a page folder's index.md under the content
+	// root ("ja/cka/03-scheduling"); "" for any other page.
+	Bundle string
 }
 
 // OutPath is the file the page is written to, relative to the output root.
@@ -83,9 +86,13 @@ type Site struct {
 	Series []*source.Series
 	// Aliases are the redirects of the pages' old URLs, by URL.
 	Aliases []Alias
-	tags    map[string][]*Tag // by language, by slug
-	byURL   map[string]*Page
-	parts   map[partKey]*Page
+	// Files are the files of the page folders, published beside their
+	// pages, by URL.
+	Files []File
+	files map[string]*File  // by language and path under it ("ja/cka/03-scheduling/diagram.png")
+	tags  map[string][]*Tag // by language, by slug
+	byURL map[string]*Page
+	parts map[partKey]*Page
 	// order lists each language's published part pages of a series in
 	// part order; index is a page's place in it.
 	order map[string][]*Page
@@ -158,6 +165,19 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 			add(p, sp)
 			continue
 		}
+		if file == source.BundleIndex {
+			if dir == "" {
+				diags = append(diags, diag.File(sp.Path, "a page folder's index.md cannot be at the top of a language folder: the home page is _index.md"))
+				continue
+			}
+			// A page folder: the page is named by its folder, as a
+			// file of that name would be.
+			p.Bundle = path.Join(sp.Lang, dir)
+			dir, file = path.Dir(dir), path.Base(dir)+".md"
+			if dir == "." {
+				dir = ""
+			}
+		}
 		slug := strings.TrimSuffix(file, ".md")
 		p.Key = path.Join(dir, slug) // translations pair by file, whatever their slugs
 		if sp.Meta.Slug != "" {
@@ -208,6 +228,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	s.addGenerated(&Page{Kind: KindNotFound, URL: "/404.html", Key: "404"})
 	diags = append(diags, s.addTags(opts.Langs, sections)...)
 	diags = append(diags, s.addAliases()...)
+	diags = append(diags, s.addFiles(c)...)
 
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 	s.pairTranslations()

@@ -50,10 +50,34 @@ func (p *Page) Body() []byte { return p.Src[p.BodyStart:] }
 // section page rather than an article).
 func (p *Page) IsIndex() bool { return path.Base(p.Rel) == "_index.md" }
 
+// IsBundle reports whether the page is a page folder's index.md: its
+// folder holds its files (images), published beside it.
+func (p *Page) IsBundle() bool { return path.Base(p.Rel) == BundleIndex }
+
+// BundleIndex is the name of the page of a page folder
+// (content/ja/cka/03-scheduling/index.md).
+const BundleIndex = "index.md"
+
+// File is a content file that is neither a page nor a series file: an
+// image or another file a page folder holds. The loader lists them without
+// reading them.
+type File struct {
+	Path    string // as given to the loader: "content/ja/cka/03-scheduling/diagram.png"
+	Lang    string // the first folder under the content root
+	Rel     string // under the language folder, NFC: "cka/03-scheduling/diagram.png"
+	Size    int64
+	ModTime time.Time
+	// BadName says why a segment of Rel cannot be published; nil when
+	// every one can. Only a file of a page folder is published, so only
+	// there is it an error.
+	BadName error
+}
+
 // Content is everything the loader found.
 type Content struct {
 	Pages  []*Page   // sorted by Lang, then Rel
 	Series []*Series // sorted by ID
+	Files  []File    // sorted by Lang, then Rel
 	Langs  []string  // language folders found, sorted
 }
 
@@ -118,6 +142,7 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 	})
 	l.parseAll(fsys, w.todo)
 	c, diags := l.collect(w.found)
+	c.Files = w.files
 	diags = append(w.diags, diags...)
 	if err != nil {
 		diags = append(diags, diag.File(root, "%v", err))
@@ -140,6 +165,7 @@ type walk struct {
 	known map[string]bool // the site's languages
 	seen  map[string]bool // content files
 	found []string        // content files, in walk order
+	files []File          // the other files under the language folders
 	todo  []job           // those to read and parse again
 	diags diag.List
 }
@@ -174,11 +200,9 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 	if err := CheckSegment(name); err != nil {
 		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
 			w.diags = append(w.diags, diag.File(p, "this file name cannot be published: %v", err))
+		} else {
+			w.file(p, info, err)
 		}
-		return nil
-	}
-	if info.Size() > MaxFileSize {
-		w.diags = append(w.diags, diag.File(p, "the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(info.Size()), humanSize(MaxFileSize)))
 		return nil
 	}
 	rel := strings.TrimPrefix(strings.TrimPrefix(p, w.root), "/")
@@ -186,6 +210,11 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 	isSeries := first == SeriesDir && isSeriesFile(rest)
 	isPage := !isSeries && strings.HasSuffix(name, ".md") && rest != ""
 	if !isSeries && !isPage {
+		w.file(p, info, nil)
+		return nil
+	}
+	if info.Size() > MaxFileSize {
+		w.diags = append(w.diags, diag.File(p, "the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(info.Size()), humanSize(MaxFileSize)))
 		return nil
 	}
 	if isPage && !w.known[first] {
@@ -199,6 +228,16 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 	}
 	w.found = append(w.found, p)
 	return nil
+}
+
+// file lists a file under a language folder that is not a page.
+func (w *walk) file(p string, info fs.FileInfo, bad error) {
+	rel := strings.TrimPrefix(strings.TrimPrefix(p, w.root), "/")
+	first, rest, _ := strings.Cut(rel, "/")
+	if rest == "" || first == SeriesDir || !w.known[first] {
+		return
+	}
+	w.files = append(w.files, File{Path: p, Lang: first, Rel: norm.NFC.String(rest), Size: info.Size(), ModTime: info.ModTime(), BadName: bad})
 }
 
 // parseAll reads and parses todo on every core into the cache; the walk
@@ -254,6 +293,13 @@ func (c *Content) sortAndList() {
 		return a.Rel < b.Rel
 	})
 	sort.Slice(c.Series, func(i, j int) bool { return c.Series[i].ID < c.Series[j].ID })
+	sort.Slice(c.Files, func(i, j int) bool {
+		a, b := c.Files[i], c.Files[j]
+		if a.Lang != b.Lang {
+			return a.Lang < b.Lang
+		}
+		return a.Rel < b.Rel
+	})
 	langSeen := map[string]bool{}
 	for _, p := range c.Pages {
 		if !langSeen[p.Lang] {
