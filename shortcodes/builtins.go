@@ -42,7 +42,7 @@ const builtinTemplates = `
 {{.Inner}}</details>
 {{end}}
 {{define "figure"}}<figure class="figure">
-<img src="{{.Src}}" alt="{{.Alt}}"{{with .Width}} width="{{.}}"{{end}}{{with .Height}} height="{{.}}"{{end}} loading="lazy" decoding="async">
+<img src="{{.Src}}" alt="{{.Alt}}"{{with .Width}} width="{{.}}"{{end}}{{with .Height}} height="{{.}}"{{end}}{{if .Lazy}} loading="lazy" decoding="async"{{end}}>
 {{- with .Caption}}
 <figcaption>{{.}}</figcaption>{{end}}
 </figure>
@@ -222,9 +222,17 @@ func figureShortcode(exec execFunc) *Shortcode {
 			{Name: "width", Type: Int},
 			{Name: "height", Type: Int},
 		},
+		ImageArg: "src", AltArg: "alt",
 		Render: func(w io.Writer, c *Context) error {
-			return exec("figure", w, map[string]any{"Src": c.String("src"), "Alt": c.String("alt"),
-				"Caption": c.String("caption"), "Width": c.Int("width"), "Height": c.Int("height")})
+			src, width, height, lazy := c.String("src"), c.Int("width"), c.Int("height"), true
+			if img, ok := c.Image(); ok {
+				src, lazy = img.URL, img.Lazy
+				if width == 0 && height == 0 {
+					width, height = img.Width, img.Height
+				}
+			}
+			return exec("figure", w, map[string]any{"Src": src, "Alt": c.String("alt"),
+				"Caption": c.String("caption"), "Width": width, "Height": height, "Lazy": lazy})
 		},
 	}
 }

@@ -121,6 +121,35 @@ type data struct {
 	// flat: a tag of a pair nested past MaxNesting, read as a single tag
 	// that renders nothing and is not checked for its place.
 	flat bool
+	// image is the image the call shows (Shortcode.ImageArg), resolved
+	// by ResolveImages; nil when it shows none.
+	image *markdown.Image
+}
+
+var (
+	_ markdown.ImageUser = (*Block)(nil)
+	_ markdown.ImageUser = (*Inline)(nil)
+)
+
+// ResolveImages resolves the image a call shows, when its shortcode names
+// an image argument (Shortcode.ImageArg), at that argument's position.
+func (d *data) ResolveImages(e *markdown.Env) {
+	if d.spec == nil || d.spec.ImageArg == "" || d.invalid || d.flat {
+		return
+	}
+	ref, ok := d.args[d.spec.ImageArg].(string)
+	if !ok {
+		return
+	}
+	alt, _ := d.args[d.spec.AltArg].(string)
+	off := d.call.Pos
+	for _, a := range d.call.Args {
+		if a.Name == d.spec.ImageArg {
+			off = a.Pos
+		}
+	}
+	img := e.Image(ref, alt, off)
+	d.image = &img
 }
 
 // Call returns the call the node stands for. For a pair, Inner is the raw

@@ -48,7 +48,11 @@ type Shortcode struct {
 	// Source is the template file defining a site shortcode; "" for a
 	// built-in.
 	Source string
-	Render RenderFunc
+	// ImageArg names the argument that is an image reference, checked and
+	// resolved like a markdown image (markdown.Env.Image), AltArg the one
+	// that is its alt text; "" when the shortcode shows no image.
+	ImageArg, AltArg string
+	Render           RenderFunc
 }
 
 // RenderFunc writes the HTML of one call.
@@ -74,6 +78,7 @@ type Context struct {
 	SeriesParts func(id string, n int) (markdown.PartLink, bool)
 	SeriesIDs   []string
 
+	image  *markdown.Image
 	inner  func() template.HTML
 	items  func() []Item
 	id     func(prefix string) string
@@ -86,6 +91,15 @@ type Item struct {
 	Call  *Call
 	Args  map[string]any
 	Inner template.HTML
+}
+
+// Image returns the image the call shows (Shortcode.ImageArg), resolved
+// against the page; ok=false when there is none.
+func (c *Context) Image() (img markdown.Image, ok bool) {
+	if c.image == nil {
+		return img, false
+	}
+	return *c.image, true
 }
 
 // Inner returns the rendered inner content; empty when there is none.

@@ -68,7 +68,7 @@ func (r *nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, enter
 	d := dt.doc
 	c := &Context{
 		Call: &dt.call, Spec: dt.spec, Args: dt.args, Positional: dt.pos,
-		Lang: d.lang, T: d.t, Parts: d.parts, SeriesParts: d.seriesParts, SeriesIDs: d.seriesIDs,
+		Lang: d.lang, T: d.t, Parts: d.parts, SeriesParts: d.seriesParts, SeriesIDs: d.seriesIDs, image: dt.image,
 		inner: func() template.HTML { return r.children(source, n) },
 		items: func() []Item {
 			var items []Item

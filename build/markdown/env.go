@@ -36,6 +36,12 @@ type Env struct {
 	// T returns a UI string ("planned", "copy", "copied", "anchor"); nil or
 	// an empty answer selects i18n's fallback for Lang.
 	T func(key string) string
+	// Assets resolves a reference to a file the page shows (an image:
+	// "diagram.png", "/img/site.png") against the page: its URL relative
+	// to the page and its size, or an error that says why it cannot be
+	// shown. The build sets it; nil leaves references as written,
+	// unchecked. See Env.Image.
+	Assets func(ref string) (Asset, error)
 
 	st *docState // set by Render
 }
@@ -48,9 +54,10 @@ type docState struct {
 	body      []byte // Doc.Src[BodyStart:], what goldmark parses
 	bodyStart int
 
-	mu    sync.Mutex
-	diags diag.List
-	index *diag.Index // made on the first report
+	mu     sync.Mutex
+	diags  diag.List
+	index  *diag.Index // made on the first report
+	images int         // images resolved so far (Env.Image)
 }
 
 // EnvFrom returns the Env of the document a goldmark parser.Context belongs

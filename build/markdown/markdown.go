@@ -123,6 +123,7 @@ func New(opts Options) *Renderer {
 		partLinks{},
 		&codeBlocks{hl: hl},
 		tableWraps{},
+		images{},
 		headingIDs{},
 		softBreaks{},
 	}

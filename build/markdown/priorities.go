@@ -31,6 +31,10 @@ const (
 	PriorityCodeBlockTransformer = 10100
 	// PriorityTableTransformer wraps tables in a scrolling div.
 	PriorityTableTransformer = 10200
+	// PriorityImageTransformer resolves images (their files, sizes and
+	// loading) in document order: after the shortcode transformer, whose
+	// calls are then nodes that resolve their own images in that order.
+	PriorityImageTransformer = 10250
 	// PriorityHeadingIDTransformer gives headings IDs and self-links: after
 	// the part links, so "#N" in a heading is already text.
 	PriorityHeadingIDTransformer = 10300
