@@ -257,6 +257,9 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	r := b.newRun(ctx, st, to, warnings)
 	defer r.feed.Done()
+	if err := r.loadStatic(); err != nil {
+		return nil, err
+	}
 	pages, mds, err := r.renderAll()
 	if err != nil {
 		return nil, err

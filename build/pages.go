@@ -211,7 +211,12 @@ func (r *run) configurePage(sp *site.Page, p *render.Page) *render.Page {
 // neither the file nor the series links it can resolve (those of every
 // series: a part shortcode may name any) changed.
 func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
-	fp := r.asm.LinksFP(sp.Lang) // the page may name a part of any series
+	// The page may name a part of any series, and show any file its
+	// references can reach.
+	fh := cache.NewHasher()
+	fh.Num(int64(r.asm.LinksFP(sp.Lang)))
+	fh.Num(int64(r.assets.Fingerprint(sp)))
+	fp := fh.Sum()
 	src := sp.Source
 	if e, ok := r.b.memo.markdown.Get(src.Path, fp); ok && e.page == src {
 		return e
@@ -230,7 +235,7 @@ func (r *run) markdown(sp *site.Page, needHTML bool) *mdEntry {
 			res:     markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags},
 			content: page.Content{TOC: d.TOC, Minutes: d.Minutes, Scripts: d.Scripts}}
 	}
-	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }}
+	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.bundle.T(sp.Lang, k) }, Assets: r.assets.For(sp)}
 	if sp.Series != nil {
 		env.Parts = r.asm.PartLinks(sp)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/kakehashi-dev/kakehashi/build/asset"
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -40,6 +41,8 @@ type run struct {
 	theme    *render.Theme
 	md       *markdown.Renderer
 	asm      *page.Assembler
+	static   []render.StaticFile // the site's and the theme's static files
+	assets   *asset.Resolver     // the files pages show
 	to       target
 	sink     output.Sink
 	retain   bool         // keep pages and renderings in memory for the next build (Build)
@@ -77,6 +80,22 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 		r.feed = search.NewFeed()
 	}
 	return r
+}
+
+// loadStatic reads the static files, which the pages' images may name,
+// and makes the resolver of the files pages show.
+func (r *run) loadStatic() error {
+	static, err := r.theme.Static()
+	if err != nil {
+		return err
+	}
+	byPath := make(map[string][]byte, len(static))
+	for _, f := range static {
+		byPath[f.Path] = f.Data
+	}
+	r.static = static
+	r.assets = asset.New(r.b.in, r.st, r.b.langs[0], byPath)
+	return nil
 }
 
 // cacheKey names the persistent cache for the current program, theme,

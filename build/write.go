@@ -3,7 +3,10 @@ package build
 import (
 	"sync"
 
+	"github.com/spf13/afero"
+
 	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
@@ -17,12 +20,15 @@ import (
 // stylesheet and the calculators' modules.
 func (r *run) writeAssets() error {
 	b := r.b
-	static, err := r.theme.Static()
-	if err != nil {
-		return err
-	}
-	for _, f := range static {
+	for _, f := range r.static {
 		r.putFile(f.Path, b.minify.Minify(f.Path, f.Data))
+	}
+	for _, f := range r.st.Files {
+		data, err := afero.ReadFile(b.in, f.Source.Path)
+		if err != nil {
+			return diag.List{diag.File(f.Source.Path, "%v", err)}
+		}
+		r.putFile(f.OutPath(), data)
 	}
 	r.putFile("css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
 	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
