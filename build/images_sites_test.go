@@ -135,10 +135,12 @@ func TestSiteBundleIncremental(t *testing.T) {
 }
 
 // TestSiteBundlesInExport: in an export the images keep their relative
-// URLs, which file:// opens.
+// URLs, which file:// opens, and so do the theme's own (favicon.svg).
 func TestSiteBundlesInExport(t *testing.T) {
 	s := bundles(t, sitetest.WithOptions(func(o *build.Options) { o.ExplicitIndex = true })).Build()
-	s.AssertContains("ko/cka/03-scheduling/index.html", `<img src="../../../ja/cka/03-scheduling/flow.png"`, `<img src="../../../img/site.png" alt="사이트"`)
+	s.AssertContains("ko/cka/03-scheduling/index.html", `<img src="../../../ja/cka/03-scheduling/flow.png"`, `<img src="../../../img/site.png" alt="사이트"`,
+		`<link rel="icon" href="../../../favicon.svg" type="image/svg+xml">`, `<img src="../../../favicon.svg" alt="" width="24" height="24">`).
+		AssertExists("favicon.svg", "img/site.png", "ja/cka/03-scheduling/flow.png")
 	if !strings.Contains(s.File("ja/cka/03-scheduling/index.html"), `<img src="flow.png"`) {
 		t.Error("the export's image is not relative to the page")
 	}

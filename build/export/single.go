@@ -2,8 +2,10 @@ package export
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"html/template"
+	"net/url"
 	"path"
 	"regexp"
 	"strings"
@@ -34,7 +36,37 @@ type singlePart struct {
 var (
 	idAttrRe   = regexp.MustCompile(`\sid="([^"]*)"`)
 	hrefAttrRe = regexp.MustCompile(`\shref="([^"]*)"`)
+	imgSrcRe   = regexp.MustCompile(`<img src="([^"]*)"`)
 )
+
+// imageTypes are the media types of the images a single document carries
+// inline, by file extension.
+var imageTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+	".gif": "image/gif", ".webp": "image/webp", ".svg": "image/svg+xml"}
+
+// inlineImages puts the site's images a part shows, whose URLs are
+// relative to its page, into the document as data: URLs: the single file
+// has no folder beside it. Other sources stay as they are.
+func inlineImages(html, pageURL string, s *output.Site) string {
+	return imgSrcRe.ReplaceAllStringFunc(html, func(m string) string {
+		ref := imgSrcRe.FindStringSubmatch(m)[1]
+		if strings.Contains(ref, ":") || strings.HasPrefix(ref, "/") {
+			return m
+		}
+		p, _, _ := strings.Cut(ref, "?")
+		p, _, _ = strings.Cut(p, "#")
+		if u, err := url.PathUnescape(p); err == nil {
+			p = u
+		}
+		target := strings.TrimPrefix(path.Join(strings.TrimSuffix(pageURL, "/")+"/", p), "/")
+		typ := imageTypes[strings.ToLower(path.Ext(target))]
+		data, ok := s.Get(target)
+		if typ == "" || !ok {
+			return m
+		}
+		return `<img src="data:` + typ + ";base64," + base64.StdEncoding.EncodeToString(data) + `"`
+	})
+}
 
 // SingleFile returns one self-contained HTML document per language holding
 // every published part of every series in order, with a table of contents,
@@ -75,7 +107,7 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		}
 		for _, p := range articles {
 			prefix := fmt.Sprintf("p%d-", p.Part)
-			content := localise(string(p.Content), p.URL, prefix, anchors)
+			content := inlineImages(localise(string(p.Content), p.URL, prefix, anchors), p.URL, c.Site)
 			date := ""
 			if !p.Date.IsZero() {
 				date = p.Date.Format(c.T(lang, "date_format"))

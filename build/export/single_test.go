@@ -15,6 +15,8 @@ func TestSingleFile(t *testing.T) {
 	s.Put("css/main.css", []byte("body{color:black}</style><script>x</script>"))
 	s.Put("css/chroma.css", []byte(".chroma{}"))
 	s.Put("js/main.js", []byte("console.log(1)"))
+	s.Put("ja/cka/05-b/d.png", []byte("PNG"))
+	s.Put("img/x.svg", []byte("<svg/>"))
 	series := &render.Series{ID: "cka", Title: "CKA", Parts: []render.PartRef{
 		{Number: 2, URL: "/ja/cka/02-a/", Published: true},
 		{Number: 4},
@@ -22,7 +24,7 @@ func TestSingleFile(t *testing.T) {
 	}}
 	pages := []*render.Page{
 		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/05-b/", Part: 5, Title: "五", Series: series,
-			Content: `<h2 id="matome">まとめ<a class="anchor" href="#matome">#</a></h2><p><a class="part-ref" href="../../../ja/cka/02-a/">#2</a> <a href="../02-a/#matome">x</a> <a href="https://kubernetes.io/">k8s</a></p>`,
+			Content: `<h2 id="matome">まとめ<a class="anchor" href="#matome">#</a></h2><p><a class="part-ref" href="../../../ja/cka/02-a/">#2</a> <a href="../02-a/#matome">x</a> <a href="https://kubernetes.io/">k8s</a></p><img src="d.png" alt="d" width="1" height="1"><img src="../../../img/x.svg" alt="x"><img src="https://example.org/e.png" alt="e">`,
 			TOC:     []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}, Date: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)},
 		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/02-a/", Part: 2, Title: "二", Series: series,
 			Content: `<h2 id="matome">まとめ</h2>`, TOC: []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}},
@@ -47,6 +49,9 @@ func TestSingleFile(t *testing.T) {
 		`class="single-part article" id="part-5"`, // each part is a page-breaking article
 		`.single-part{break-before:page`,          // each part starts a new printed page
 		`2026年11月2日`,
+		`<img src="data:image/png;base64,UE5H" alt="d" width="1" height="1">`, // the images inside the document
+		`<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="x">`,
+		`<img src="https://example.org/e.png" alt="e">`,
 	} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("missing %s", want)
