@@ -109,6 +109,8 @@ func TestSiteBundleErrors(t *testing.T) {
 			jaSched+`:16:1: image "/img/logo.svg" not found: no file static/img/logo.svg in the site or its theme`)
 	bundles(t).WriteFile("content/ja/about.md", "---\ntitle: 概要\n---\n本文 ![図](x.png)\n").
 		BuildFails(`content/ja/about.md:4:4: image "x.png" not found: only a page folder (content/ja/about/index.md) holds files beside its page; or put the image in static/ and write "/x.png"`)
+	bundles(t).Append("content/ja/_index.md", "\n![ロゴ](logo.png)\n").
+		BuildFails(`content/ja/_index.md:6:1: image "logo.png" not found: the files beside an _index.md are not published; put the image in static/ and write "/logo.png"`)
 	bundles(t).WriteFile("content/ja/cka/03-scheduling/extra.md", "---\ntitle: 余分\n---\n").
 		BuildFails("content/ja/cka/03-scheduling/extra.md: a page folder holds one page, index.md: this page is inside the folder of " + jaSched + "; move it beside that folder")
 	bundles(t).WriteFile("content/ja/cka/03-scheduling/index.html", "<p>x</p>").

@@ -133,6 +133,9 @@ func (r *Resolver) resolve(p *site.Page, ref string) (markdown.Asset, error) {
 		}
 		return markdown.Asset{URL: render.Rel(p.URL, clean) + suffix, Width: w, Height: h}, nil
 	}
+	if p.Bundle == "" && p.Source.IsIndex() {
+		return markdown.Asset{}, fmt.Errorf("image %q not found: the files beside an _index.md are not published; put the image in static/ and write \"/%s\"", ref, name)
+	}
 	if p.Bundle == "" {
 		return markdown.Asset{}, fmt.Errorf("image %q not found: only a page folder (%s/index.md) holds files beside its page; or put the image in static/ and write \"/%s\"",
 			ref, strings.TrimSuffix(p.Source.Path, ".md"), name)
