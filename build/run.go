@@ -93,8 +93,12 @@ func (r *run) loadStatic() error {
 	for _, f := range static {
 		byPath[f.Path] = f.Data
 	}
+	first := ""
+	if len(r.b.langs) > 0 {
+		first = r.b.langs[0]
+	}
 	r.static = static
-	r.assets = asset.New(r.b.in, r.st, r.b.langs[0], byPath)
+	r.assets = asset.New(r.b.in, r.st, first, byPath)
 	return nil
 }
 
