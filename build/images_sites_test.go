@@ -96,6 +96,15 @@ func TestSiteBundles(t *testing.T) {
 	}
 }
 
+// TestSiteBundleFirstFigure: a figure before every markdown image is the
+// page's first image, loaded eagerly, and the markdown image after it lazily.
+func TestSiteBundleFirstFigure(t *testing.T) {
+	bundles(t).Replace(jaSched, "最初の図：\n", "{{< figure src=\"anim.gif\" alt=\"前\" >}}\n\n最初の図：\n").Build().
+		AssertContains("ja/cka/03-scheduling/index.html",
+			`<img src="anim.gif" alt="前" width="5" height="5">`,
+			`<img src="flow.png" alt="スケジューラーの流れ" width="40" height="30" loading="lazy" decoding="async">`)
+}
+
 // TestSiteBundleErrors: a missing image is an error at its position in
 // the markdown, as is a relative image on a page that is no page folder;
 // a folder holds one page; a file name that cannot be published is an
