@@ -23,7 +23,6 @@ package build
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"path"
 	"runtime"
 	"strings"
@@ -149,9 +148,9 @@ func (b *Builder) Invalidate(paths ...string) {
 	for _, p := range paths {
 		p = strings.TrimPrefix(path.Clean("/"+p), "/")
 		switch {
-		case within(p, path.Join(l.Theme, "static")), within(p, siteStatic):
+		case within(p, path.Join(l.Theme, "static")), within(p, render.SiteStatic):
 			// Static files are read afresh by every build.
-		case within(p, l.Theme), within(p, siteLayouts), within(p, l.I18n), p == l.Config:
+		case within(p, l.Theme), within(p, render.SiteLayouts), within(p, l.I18n), p == l.Config:
 			b.full = true
 		case within(p, l.Content):
 			b.loader.Invalidate(p)
@@ -319,7 +318,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	diags = append(diags, cdiags...)
-	theme, tdiags := render.Load(ctx, themeFs(b.in, l), ".", bundle)
+	theme, tdiags := render.Load(ctx, render.ThemeFs(b.in, l.Theme), ".", bundle)
 	if err := tdiags.Err(); err != nil {
 		return err
 	}
@@ -359,26 +358,9 @@ func (b *Builder) loadConfig(ctx context.Context) error {
 	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
 		b.full = true
 	}
-	theme := b.theme0
-	if cfg.Theme != "" {
-		themes := path.Dir(b.theme0)
-		theme = path.Join(themes, cfg.Theme)
-		// The default theme may come from elsewhere than the site.
-		if fi, err := b.in.Stat(theme); cfg.Theme != path.Base(b.theme0) && (err != nil || !fi.IsDir()) {
-			var names []string
-			if es, err := afero.ReadDir(b.in, themes); err == nil {
-				for _, e := range es {
-					if e.IsDir() {
-						names = append(names, e.Name())
-					}
-				}
-			}
-			msg := fmt.Sprintf("theme %q not found: no folder %s", cfg.Theme, theme)
-			if s := diag.Suggest(cfg.Theme, names); s != "" {
-				msg += fmt.Sprintf("; did you mean %q?", s)
-			}
-			return diag.List{cfg.At("=theme", "%s", msg)}
-		}
+	theme, tdiags := cfg.ThemeDir(b.in, b.theme0)
+	if err := tdiags.Err(); err != nil {
+		return err
 	}
 	b.cfg, b.cfgWarn = cfg, diags.Warnings()
 	b.opts.Layout.Theme = theme

@@ -3,7 +3,6 @@ package build
 import (
 	"bytes"
 	"html/template"
-	"slices"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
@@ -14,7 +13,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
-	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
 // memo is what a Builder keeps in memory between builds, each entry valid
@@ -183,28 +181,10 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List
 // persistent cache without its HTML (the page is then likely reused whole).
 func (r *run) assemble(sp *site.Page, needHTML bool) (*render.Page, *mdEntry, diag.List) {
 	if sp.Source == nil {
-		return r.configurePage(sp, r.asm.Page(sp, nil)), nil, nil
+		return page.ConfigurePage(sp, r.asm.Page(sp, nil), r.b.cfg), nil, nil
 	}
 	e := r.markdown(sp, needHTML)
-	return r.configurePage(sp, r.asm.Page(sp, &e.content)), e, e.res.Diags
-}
-
-// configurePage adds to a page's data what the configuration says of it:
-// the home page's description, an article's "edit this page" link, and
-// no calculators' script when the calculators are off (the widgets keep
-// their build-time answers).
-func (r *run) configurePage(sp *site.Page, p *render.Page) *render.Page {
-	cfg := r.b.cfg
-	switch {
-	case sp.Kind == site.KindHome && cfg.Description[sp.Lang] != "":
-		p.Description = cfg.Description[sp.Lang]
-	case sp.Kind == site.KindArticle && sp.Source != nil:
-		p.EditURL = cfg.EditLink(sp.Source.Path, sp.Lang)
-	}
-	if !cfg.Calculators {
-		p.Scripts = slices.DeleteFunc(slices.Clone(p.Scripts), func(s string) bool { return s == shortcodes.CalcScriptPath })
-	}
-	return p
+	return page.ConfigurePage(sp, r.asm.Page(sp, &e.content), r.b.cfg), e, e.res.Diags
 }
 
 // markdown renders a page's body, or returns the cached rendering when

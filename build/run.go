@@ -60,7 +60,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, md: b.md, to: to, sink: to.sink,
 		retain: to.mem != nil, warnings: warnings}
 	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
-	r.configure(r.asm.Site())
+	page.Configure(r.asm.Site(), r.b.cfg)
 	// A one-shot streaming build keeps few highlighted blocks: the
 	// translations of a page render together (see renderAll).
 	if r.retain {
@@ -109,26 +109,12 @@ func (b *Builder) cacheKey() uint64 {
 	h := cache.NewHasher()
 	h.Num(int64(cache.Program(Version)))
 	h.Num(int64(b.mdKey)) // the UI strings and the shortcode templates
-	h.Num(int64(cache.HashFiles(themeFs(b.in, o.Layout), "layouts")))
+	h.Num(int64(cache.HashFiles(render.ThemeFs(b.in, o.Layout.Theme), "layouts")))
 	h.Str(b.baseURL())
 	h.Bytes(b.cfg.Src)
 	h.Str(strconv.FormatBool(o.Drafts))
 	h.Str(strconv.FormatBool(o.ExplicitIndex))
 	return h.Sum()
-}
-
-// configure puts what the configuration says of the whole site into the
-// data every page sees: the titles and descriptions per language (a
-// title overrides the home page's), the copyright line, the params and
-// whether there is search.
-func (r *run) configure(data *render.Site) {
-	cfg := r.b.cfg
-	for _, l := range data.Langs {
-		if t := cfg.Title[l]; t != "" {
-			data.Title[l] = t
-		}
-	}
-	data.Description, data.Copyright, data.Params, data.NoSearch = cfg.Description, cfg.Copyright, cfg.Params, !cfg.Search
 }
 
 // put writes one output file through the sink, keeping the first error.

@@ -1,4 +1,4 @@
-package build
+package render
 
 import (
 	"github.com/spf13/afero"
@@ -9,26 +9,26 @@ import (
 
 // Site-root folders that override the theme's, file by file.
 const (
-	siteLayouts = "layouts"
-	siteStatic  = "static"
+	SiteLayouts = "layouts"
+	SiteStatic  = "static"
 )
 
-// themeFs is the theme a build renders with, one read-only filesystem
+// ThemeFs is the theme a build renders with, one read-only filesystem
 // with layouts/ and static/ at its root (source.Layers), each file taken
 // from the first of:
 //
 //  1. the site's own layouts/ and static/, at its root;
-//  2. the site's theme folder, Layout.Theme (themes/<theme>, the theme
-//     the configuration names, themes/default when it names none);
+//  2. the site's theme folder, themeDir (themes/<theme>, the theme the
+//     configuration names, themes/default when it names none);
 //  3. the default theme embedded in the binary (package themes).
 //
 // The site's files are read through in, the site's confined reader, so a
 // link out of the site stays an error. A diagnostic in an embedded file
 // names it "(embedded) themes/default/layouts/article.html".
-func themeFs(in afero.Fs, l Layout) afero.Fs {
+func ThemeFs(in afero.Fs, themeDir string) afero.Fs {
 	return source.Layers(
 		source.Layer{Fs: in},
-		source.Layer{Fs: in, Dir: l.Theme},
+		source.Layer{Fs: in, Dir: themeDir},
 		source.Layer{Fs: afero.FromIOFS{FS: themes.Default()}, Dir: ".", Label: source.EmbeddedLabel("themes/" + themes.DefaultName)},
 	)
 }

@@ -1,0 +1,40 @@
+package page
+
+import (
+	"slices"
+
+	"github.com/kakehashi-dev/kakehashi/build/config"
+	"github.com/kakehashi-dev/kakehashi/build/render"
+	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
+)
+
+// Configure puts what the configuration says of the whole site into the
+// data every page sees: the titles and descriptions per language (a
+// title overrides the home page's), the copyright line, the params and
+// whether there is search.
+func Configure(data *render.Site, cfg *config.Config) {
+	for _, l := range data.Langs {
+		if t := cfg.Title[l]; t != "" {
+			data.Title[l] = t
+		}
+	}
+	data.Description, data.Copyright, data.Params, data.NoSearch = cfg.Description, cfg.Copyright, cfg.Params, !cfg.Search
+}
+
+// ConfigurePage adds to a page's data what the configuration says of it:
+// the home page's description, an article's "edit this page" link, and
+// no calculators' script when the calculators are off (the widgets keep
+// their build-time answers).
+func ConfigurePage(sp *site.Page, p *render.Page, cfg *config.Config) *render.Page {
+	switch {
+	case sp.Kind == site.KindHome && cfg.Description[sp.Lang] != "":
+		p.Description = cfg.Description[sp.Lang]
+	case sp.Kind == site.KindArticle && sp.Source != nil:
+		p.EditURL = cfg.EditLink(sp.Source.Path, sp.Lang)
+	}
+	if !cfg.Calculators {
+		p.Scripts = slices.DeleteFunc(slices.Clone(p.Scripts), func(s string) bool { return s == shortcodes.CalcScriptPath })
+	}
+	return p
+}
