@@ -147,7 +147,7 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List
 	out := sp.OutPath()
 	fp := r.asm.Fingerprint(p, md.genOrZero())
 	if html, ok := r.b.pages.Get(p.URL, fp); ok {
-		r.put(out, html)
+		r.w.Put(out, html)
 		return p, md, ds
 	}
 	if r.cache.Reuse(r.sink, out, fp) {
@@ -166,7 +166,7 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List
 	if r.retain {
 		data = bytes.Clone(data) // kept: in the site and the page cache
 	}
-	r.put(out, data) // a staging folder writes it before returning
+	r.w.Put(out, data) // a staging folder writes it before returning
 	r.cache.Made(out, fp, len(data))
 	r.rendered.Add(1)
 	if r.retain {

@@ -2,10 +2,8 @@ package build
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -49,8 +47,7 @@ type run struct {
 	cache    *cache.Cache // the persistent cache, when streaming with one
 	feed     *search.Feed // tokenizes pages for search as they are rendered; may be nil
 	warnings diag.List
-	putMu    sync.Mutex
-	putError error
+	w        *cache.Writer // writes through sink, reusing through cache
 	rendered atomic.Int64
 }
 
@@ -75,6 +72,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 		}
 		r.cache = cache.Open(fs, o.CacheDir, b.cacheKey())
 	}
+	r.w = cache.NewWriter(r.sink, r.cache)
 	// A cold streaming build surely writes every search index.
 	if !r.retain && !o.LazySearch && b.search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
 		r.feed = search.NewFeed()
@@ -117,44 +115,6 @@ func (b *Builder) cacheKey() uint64 {
 	return h.Sum()
 }
 
-// put writes one output file through the sink, keeping the first error.
-func (r *run) put(p string, data []byte) {
-	if err := r.sink.WriteFile(p, data); err != nil {
-		r.putMu.Lock()
-		if r.putError == nil {
-			r.putError = fmt.Errorf("writing %s: %w", p, err)
-		}
-		r.putMu.Unlock()
-	}
-}
-
-// putFile writes a file whose fingerprint is its own bytes, reusing the
-// previous output's copy when they are the same.
-func (r *run) putFile(p string, data []byte) {
-	if r.cache == nil {
-		r.put(p, data)
-		return
-	}
-	h := cache.NewHasher()
-	h.Bytes(data)
-	r.putMade(p, h.Sum(), data)
-}
-
-// putMade writes a file made from fingerprint fp, unless the previous
-// output's copy, made from the same, can be reused.
-func (r *run) putMade(p string, fp uint64, data []byte) {
-	if !r.cache.Reuse(r.sink, p, fp) {
-		r.put(p, data)
-		r.cache.Made(p, fp, len(data))
-	}
-}
-
-func (r *run) putErr() error {
-	r.putMu.Lock()
-	defer r.putMu.Unlock()
-	return r.putError
-}
-
 // compileWasm compiles the calculators, once per Builder, when a page
 // holds one.
 func (r *run) compileWasm(pages []*render.Page) {
@@ -175,7 +135,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
-	if err := r.putErr(); err != nil {
+	if err := r.w.Err(); err != nil {
 		return nil, err
 	}
 	sum.Elapsed = time.Since(start)

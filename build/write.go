@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/afero"
 
-	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/page"
@@ -21,24 +20,24 @@ import (
 func (r *run) writeAssets() error {
 	b := r.b
 	for _, f := range r.static {
-		r.putFile(f.Path, b.minify.Minify(f.Path, f.Data))
+		r.w.PutFile(f.Path, b.minify.Minify(f.Path, f.Data))
 	}
 	for _, f := range r.st.Files {
 		data, err := afero.ReadFile(b.in, f.Source.Path)
 		if err != nil {
 			return diag.List{diag.File(f.Source.Path, "%v", err)}
 		}
-		r.putFile(f.OutPath(), data)
+		r.w.PutFile(f.OutPath(), data)
 	}
-	r.putFile("css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
+	r.w.PutFile("css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
 	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
-		r.putFile(shortcodes.CalcWasmPath, m.Calc)
-		r.putFile(shortcodes.CalcX509WasmPath, m.CalcX509)
-		r.putFile(shortcodes.WasmExecPath, b.minify.Minify(shortcodes.WasmExecPath, m.ExecJS))
+		r.w.PutFile(shortcodes.CalcWasmPath, m.Calc)
+		r.w.PutFile(shortcodes.CalcX509WasmPath, m.CalcX509)
+		r.w.PutFile(shortcodes.WasmExecPath, b.minify.Minify(shortcodes.WasmExecPath, m.ExecJS))
 		if b.opts.ExplicitIndex {
 			// file:// refuses fetch; a script carrying the bytes works.
-			r.putFile(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))
-			r.putFile(shortcodes.CalcX509WasmPath+".js", wasm.ScriptModule(wasm.CalcX509Name, m.CalcX509))
+			r.w.PutFile(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))
+			r.w.PutFile(shortcodes.CalcX509WasmPath+".js", wasm.ScriptModule(wasm.CalcX509Name, m.CalcX509))
 		}
 	}
 	return nil
@@ -52,7 +51,7 @@ func (r *run) writeAliases(pages []*render.Page) {
 		index[p] = i
 	}
 	for _, a := range r.st.Aliases {
-		r.putFile(a.OutPath(), render.Alias(r.asm.Site(), a.URL, pages[index[a.Page]]))
+		r.w.PutFile(a.OutPath(), render.Alias(r.asm.Site(), a.URL, pages[index[a.Page]]))
 	}
 }
 
@@ -67,7 +66,7 @@ func (r *run) writeFeeds(pages []*render.Page) {
 		r.b.feeds.Put("", fp, feeds)
 	}
 	for p, f := range feeds {
-		r.putMade(p, fp, f)
+		r.w.PutMade(p, fp, f)
 	}
 }
 
@@ -76,12 +75,18 @@ func (r *run) writeFeeds(pages []*render.Page) {
 // changed. It returns the size of each index (none when lazy).
 func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	langs := r.asm.Site().Langs
+	rs := make([]*page.Rendered, len(mds))
+	for i, md := range mds {
+		if md != nil {
+			rs[i] = &page.Rendered{Text: md.res.Text, Code: md.res.CodeText, Gen: md.gen}
+		}
+	}
 	if ls, ok := r.sink.(output.LazySink); ok && r.b.opts.LazySearch {
 		for _, lang := range langs {
-			fp := searchFingerprint(lang, pages, mds)
+			fp := page.SearchFingerprint(lang, pages, rs)
 			l, ok := r.b.lazySearch.Get(lang, fp)
 			if !ok {
-				l = output.NewLazy(fp, func() []byte { return r.searchIndex(lang, pages, mds) })
+				l = output.NewLazy(fp, func() []byte { return r.searchIndex(lang, pages, rs) })
 				r.b.lazySearch.Put(lang, fp, l)
 			}
 			ls.PutLazy(search.IndexPath(lang), l)
@@ -93,7 +98,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	reused := make([]bool, len(langs))
 	var wg sync.WaitGroup
 	for i, lang := range langs {
-		fps[i] = searchFingerprint(lang, pages, mds)
+		fps[i] = page.SearchFingerprint(lang, pages, rs)
 		if idx, ok := r.b.search.Get(lang, fps[i]); ok {
 			indexes[i] = idx
 			continue
@@ -104,7 +109,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 		}
 		// The languages at once: tokenizing spreads over the cores, but
 		// writing an index out is one goroutine's work.
-		wg.Go(func() { indexes[i] = r.searchIndex(lang, pages, mds) })
+		wg.Go(func() { indexes[i] = r.searchIndex(lang, pages, rs) })
 	}
 	wg.Wait()
 	sizes := map[string]int{}
@@ -115,7 +120,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 			continue
 		}
 		r.b.search.Put(lang, fps[i], indexes[i])
-		r.put(p, indexes[i])
+		r.w.Put(p, indexes[i])
 		r.cache.Made(p, fps[i], len(indexes[i]))
 		sizes[lang] = len(indexes[i])
 	}
@@ -124,38 +129,12 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 
 // searchIndex builds lang's index, from the pages the feed tokenized
 // while they rendered, if there was one.
-func (r *run) searchIndex(lang string, pages []*render.Page, mds []*mdEntry) []byte {
+func (r *run) searchIndex(lang string, pages []*render.Page, rs []*page.Rendered) []byte {
 	ix := r.feed.Done()
 	if ix == nil {
-		var docs []search.Doc
-		for i, p := range pages {
-			if indexed(lang, p, mds[i]) {
-				docs = append(docs, page.SearchDoc(p, mds[i].res.Text, mds[i].res.CodeText))
-			}
-		}
 		ix = &search.Indexer{}
-		ix.AddAll(docs)
+		ix.AddAll(page.SearchDocs(lang, pages, rs))
 	}
 	idx, _ := ix.Build(lang, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex})
 	return idx
-}
-
-// indexed reports whether a page belongs in lang's search index.
-func indexed(lang string, p *render.Page, md *mdEntry) bool {
-	return p.Lang == lang && md != nil && page.Searchable(p)
-}
-
-// searchFingerprint covers what lang's search index holds: its pages and
-// their markdown renderings.
-func searchFingerprint(lang string, pages []*render.Page, mds []*mdEntry) uint64 {
-	h := cache.NewHasher()
-	for i, p := range pages {
-		if indexed(lang, p, mds[i]) {
-			h.Str(p.URL)
-			h.Str(p.Title)
-			h.Num(int64(p.Part))
-			h.Num(int64(mds[i].gen))
-		}
-	}
-	return h.Sum()
 }

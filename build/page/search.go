@@ -3,6 +3,7 @@ package page
 import (
 	"strings"
 
+	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 )
@@ -32,4 +33,44 @@ func headingText(toc []render.TOCEntry) string {
 	}
 	walk(toc)
 	return b.String()
+}
+
+// Rendered is what a page's search entry takes of its markdown: its
+// plain text, its code, and the rendering's gen; nil for a page without
+// markdown.
+type Rendered struct {
+	Text, Code string
+	Gen        uint64
+}
+
+// Indexed reports whether p, rendered as r, belongs in lang's index.
+func Indexed(lang string, p *render.Page, r *Rendered) bool {
+	return p.Lang == lang && r != nil && Searchable(p)
+}
+
+// SearchDocs are lang's documents: each indexed page of pages, whose
+// markdown is rs[i].
+func SearchDocs(lang string, pages []*render.Page, rs []*Rendered) []search.Doc {
+	var docs []search.Doc
+	for i, p := range pages {
+		if Indexed(lang, p, rs[i]) {
+			docs = append(docs, SearchDoc(p, rs[i].Text, rs[i].Code))
+		}
+	}
+	return docs
+}
+
+// SearchFingerprint covers what lang's search index holds: its pages and
+// their markdown renderings.
+func SearchFingerprint(lang string, pages []*render.Page, rs []*Rendered) uint64 {
+	h := cache.NewHasher()
+	for i, p := range pages {
+		if Indexed(lang, p, rs[i]) {
+			h.Str(p.URL)
+			h.Str(p.Title)
+			h.Num(int64(p.Part))
+			h.Num(int64(rs[i].Gen))
+		}
+	}
+	return h.Sum()
 }
