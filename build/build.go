@@ -125,8 +125,8 @@ type Builder struct {
 	md        *markdown.Renderer
 	mdKey     uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
 	prev      *output.Site
-	memo                 // what the last builds made, reused while it stays valid
-	wasm      *wasm.Once // the calculators' modules, compiled once per Builder
+	memo      cache.Memo[*mdEntry] // what the last builds made, reused while it stays valid
+	wasm      *wasm.Once           // the calculators' modules, compiled once per Builder
 }
 
 // New returns a Builder reading the site from in.
@@ -273,7 +273,8 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	if b.cfg.Search {
 		searchBytes = r.writeSearch(pages, mds)
 	}
-	b.memo.forget(st)
+	srcs := st.SourcePaths()
+	b.memo.Forget(func(p string) bool { return srcs[p] }, func(u string) bool { return st.ByURL(u) != nil })
 	return r.finish(start, pages, searchBytes)
 }
 
@@ -339,7 +340,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		exts = append(exts, page.ExplicitIndexLinks())
 	}
 	b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: exts})
-	b.memo.clear()
+	b.memo.Clear()
 	b.full = false
 	return nil
 }

@@ -39,23 +39,13 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	env := markdown.Env{Lang: lang, T: func(k string) string { return b.bundle.T(lang, k) }}
 	content, _ := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 	st, _ := site.Resolve(content, site.Options{Langs: langs, Drafts: true})
-	for _, sr := range content.Series {
+	sp := &site.Page{Lang: lang}
+	for _, sr := range st.Series {
 		if pg.Meta.Part > 0 && sr.ID == pg.Meta.Series {
-			env.Parts = page.PartLinks(st, sr, lang, "", false)
-		}
-		env.SeriesIDs = append(env.SeriesIDs, sr.ID)
-	}
-	if len(content.Series) > 0 {
-		// {{< part series="id" n=N >}} names a part of any series.
-		env.SeriesParts = func(id string, n int) (markdown.PartLink, bool) {
-			for _, sr := range content.Series {
-				if sr.ID == id {
-					return page.PartLinks(st, sr, lang, "", false)(n)
-				}
-			}
-			return markdown.PartLink{}, false
+			sp.Series = sr
 		}
 	}
+	page.Links(&env, st, sp, false)
 	res := b.md.Render(ctx, markdown.Doc{Path: path, Src: pg.Src, BodyStart: pg.BodyStart}, env)
 	return res.HTML, append(diags, res.Diags...)
 }

@@ -74,7 +74,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 	}
 	r.w = cache.NewWriter(r.sink, r.cache)
 	// A cold streaming build surely writes every search index.
-	if !r.retain && !o.LazySearch && b.search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
+	if !r.retain && !o.LazySearch && b.memo.Search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
 		r.feed = search.NewFeed()
 	}
 	return r
@@ -87,16 +87,12 @@ func (r *run) loadStatic() error {
 	if err != nil {
 		return err
 	}
-	byPath := make(map[string][]byte, len(static))
-	for _, f := range static {
-		byPath[f.Path] = f.Data
-	}
 	first := ""
 	if len(r.b.langs) > 0 {
 		first = r.b.langs[0]
 	}
 	r.static = static
-	r.assets = asset.New(r.b.in, r.st, first, byPath)
+	r.assets = asset.New(r.b.in, r.st, first, static)
 	return nil
 }
 

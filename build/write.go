@@ -10,8 +10,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
-	"github.com/kakehashi-dev/kakehashi/build/site"
-	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
@@ -31,27 +29,21 @@ func (r *run) writeAssets() error {
 	}
 	r.w.PutFile("css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
 	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
-		r.w.PutFile(shortcodes.CalcWasmPath, m.Calc)
-		r.w.PutFile(shortcodes.CalcX509WasmPath, m.CalcX509)
-		r.w.PutFile(shortcodes.WasmExecPath, b.minify.Minify(shortcodes.WasmExecPath, m.ExecJS))
-		if b.opts.ExplicitIndex {
-			// file:// refuses fetch; a script carrying the bytes works.
-			r.w.PutFile(shortcodes.CalcWasmPath+".js", wasm.ScriptModule(wasm.CalcName, m.Calc))
-			r.w.PutFile(shortcodes.CalcX509WasmPath+".js", wasm.ScriptModule(wasm.CalcX509Name, m.CalcX509))
+		for _, f := range m.Files(b.opts.ExplicitIndex) {
+			if f.Path == shortcodes.WasmExecPath {
+				f.Data = b.minify.Minify(f.Path, f.Data)
+			}
+			r.w.PutFile(f.Path, f.Data)
 		}
 	}
 	return nil
 }
 
 // writeAliases writes a redirect page at each alias of a page, to that
-// page (render.Alias); pages are the template data in the site's order.
+// page; pages are the template data in the site's order.
 func (r *run) writeAliases(pages []*render.Page) {
-	index := make(map[*site.Page]int, len(r.st.Pages))
-	for i, p := range r.st.Pages {
-		index[p] = i
-	}
-	for _, a := range r.st.Aliases {
-		r.w.PutFile(a.OutPath(), render.Alias(r.asm.Site(), a.URL, pages[index[a.Page]]))
+	for _, f := range render.Aliases(r.asm.Site(), r.st, pages) {
+		r.w.PutFile(f.Path, f.Data)
 	}
 }
 
@@ -60,10 +52,10 @@ func (r *run) writeAliases(pages []*render.Page) {
 func (r *run) writeFeeds(pages []*render.Page) {
 	data := r.asm.Site()
 	fp := page.FeedFingerprint(data, pages)
-	feeds, ok := r.b.feeds.Get("", fp)
+	feeds, ok := r.b.memo.Feeds.Get("", fp)
 	if !ok {
 		feeds = render.Feeds(data, pages)
-		r.b.feeds.Put("", fp, feeds)
+		r.b.memo.Feeds.Put("", fp, feeds)
 	}
 	for p, f := range feeds {
 		r.w.PutMade(p, fp, f)
@@ -84,10 +76,10 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	if ls, ok := r.sink.(output.LazySink); ok && r.b.opts.LazySearch {
 		for _, lang := range langs {
 			fp := page.SearchFingerprint(lang, pages, rs)
-			l, ok := r.b.lazySearch.Get(lang, fp)
+			l, ok := r.b.memo.LazySearch.Get(lang, fp)
 			if !ok {
 				l = output.NewLazy(fp, func() []byte { return r.searchIndex(lang, pages, rs) })
-				r.b.lazySearch.Put(lang, fp, l)
+				r.b.memo.LazySearch.Put(lang, fp, l)
 			}
 			ls.PutLazy(search.IndexPath(lang), l)
 		}
@@ -99,7 +91,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 	var wg sync.WaitGroup
 	for i, lang := range langs {
 		fps[i] = page.SearchFingerprint(lang, pages, rs)
-		if idx, ok := r.b.search.Get(lang, fps[i]); ok {
+		if idx, ok := r.b.memo.Search.Get(lang, fps[i]); ok {
 			indexes[i] = idx
 			continue
 		}
@@ -119,7 +111,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*mdEntry) map[string]int {
 			sizes[lang] = int(r.cache.PrevSize(p))
 			continue
 		}
-		r.b.search.Put(lang, fps[i], indexes[i])
+		r.b.memo.Search.Put(lang, fps[i], indexes[i])
 		r.w.Put(p, indexes[i])
 		r.cache.Made(p, fps[i], len(indexes[i]))
 		sizes[lang] = len(indexes[i])

@@ -49,9 +49,13 @@ type dims struct {
 }
 
 // New returns a Resolver for st, whose page folder files are read from
-// fsys; first is the site's first language and static holds the site's
-// and the theme's static files by site-absolute path ("/img/site.png").
-func New(fsys afero.Fs, st *site.Site, first string, static map[string][]byte) *Resolver {
+// fsys; first is the site's first language and files are the site's
+// and the theme's static files (their paths site-absolute, "/img/site.png").
+func New(fsys afero.Fs, st *site.Site, first string, files []render.StaticFile) *Resolver {
+	static := make(map[string][]byte, len(files))
+	for _, f := range files {
+		static[f.Path] = f.Data
+	}
 	r := &Resolver{fsys: fsys, st: st, first: first, static: static, bundleFP: map[string]uint64{}, sizes: map[identity]dims{}}
 	hs := map[string]*cache.Hasher{}
 	for _, f := range st.Files {

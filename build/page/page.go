@@ -95,33 +95,6 @@ func (a *Assembler) Fingerprint(p *render.Page, gen uint64) uint64 {
 	return Fingerprint(p, gen, fp)
 }
 
-// PartLinks resolves "#N" in the prose of sp (a page of a series).
-func (a *Assembler) PartLinks(sp *site.Page) func(int) (markdown.PartLink, bool) {
-	return PartLinks(a.st, sp.Series, sp.Lang, sp.URL, a.data.ExplicitIndex)
-}
-
-// SeriesParts resolves a part of any series of the site, as the page sp
-// links to it.
-func (a *Assembler) SeriesParts(sp *site.Page) func(id string, n int) (markdown.PartLink, bool) {
-	return func(id string, n int) (markdown.PartLink, bool) {
-		for _, sr := range a.st.Series {
-			if sr.ID == id {
-				return PartLinks(a.st, sr, sp.Lang, sp.URL, a.data.ExplicitIndex)(n)
-			}
-		}
-		return markdown.PartLink{}, false
-	}
-}
-
-// SeriesIDs lists the ids of the site's series.
-func (a *Assembler) SeriesIDs() []string {
-	ids := make([]string, len(a.st.Series))
-	for i, sr := range a.st.Series {
-		ids[i] = sr.ID
-	}
-	return ids
-}
-
 // LinksFP is the fingerprint of everything the "#N" links and part
 // shortcodes of a page in lang can show: every series' (see SeriesFP), as
 // a page may name a part of any series.
@@ -314,4 +287,29 @@ func TOC(hs []markdown.Heading) []render.TOCEntry {
 		out[i] = render.TOCEntry{Level: h.Level, ID: h.ID, Text: h.Text, Children: TOC(h.Children)}
 	}
 	return out
+}
+
+// Links sets in env what the markdown of sp resolves its part links with:
+// "#N" within sp's series, a part shortcode naming any series, and the
+// series' ids. A page without a URL (a fragment: Builder.RenderDoc)
+// links site-absolute.
+func Links(env *markdown.Env, st *site.Site, sp *site.Page, explicitIndex bool) {
+	if sp.Series != nil {
+		env.Parts = PartLinks(st, sp.Series, sp.Lang, sp.URL, explicitIndex)
+	}
+	if len(st.Series) == 0 {
+		return
+	}
+	env.SeriesIDs = make([]string, len(st.Series))
+	for i, sr := range st.Series {
+		env.SeriesIDs[i] = sr.ID
+	}
+	env.SeriesParts = func(id string, n int) (markdown.PartLink, bool) {
+		for _, sr := range st.Series {
+			if sr.ID == id {
+				return PartLinks(st, sr, sp.Lang, sp.URL, explicitIndex)(n)
+			}
+		}
+		return markdown.PartLink{}, false
+	}
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	htmltemplate "html/template"
+
+	"github.com/kakehashi-dev/kakehashi/build/site"
 )
 
 // aliasTemplate is the page left at a page's old URL: a redirect that
@@ -43,4 +45,18 @@ func Alias(site *Site, from string, target *Page) []byte {
 		return nil // the template and its data cannot fail
 	}
 	return b.Bytes()
+}
+
+// Aliases are the redirect pages of st's aliases (Alias), each to its
+// page, whose template data is pages[i] for st.Pages[i].
+func Aliases(data *Site, st *site.Site, pages []*Page) []StaticFile {
+	index := make(map[*site.Page]int, len(st.Pages))
+	for i, p := range st.Pages {
+		index[p] = i
+	}
+	out := make([]StaticFile, len(st.Aliases))
+	for i, a := range st.Aliases {
+		out[i] = StaticFile{Path: a.OutPath(), Data: Alias(data, a.URL, pages[index[a.Page]])}
+	}
+	return out
 }

@@ -483,3 +483,14 @@ func (s *Site) Articles(lang string) []*Page {
 	})
 	return out
 }
+
+// SourcePaths is the set of the source files of the site's pages.
+func (s *Site) SourcePaths() map[string]bool {
+	paths := make(map[string]bool, len(s.Pages))
+	for _, p := range s.Pages {
+		if p.Source != nil {
+			paths[p.Source.Path] = true
+		}
+	}
+	return paths
+}

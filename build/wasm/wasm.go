@@ -17,6 +17,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -333,4 +334,22 @@ func jsString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// File is one file a site publishes for the calculators.
+type File struct {
+	Path string // site-absolute, as the widgets load it
+	Data []byte
+}
+
+// Files are what a site publishes for m: the two modules and Go's
+// wasm_exec.js, and, for a copy opened from file:// (which refuses fetch),
+// each module again as a script carrying its bytes.
+func (m *Modules) Files(explicitIndex bool) []File {
+	fs := []File{{shortcodes.CalcWasmPath, m.Calc}, {shortcodes.CalcX509WasmPath, m.CalcX509}, {shortcodes.WasmExecPath, m.ExecJS}}
+	if explicitIndex {
+		fs = append(fs, File{shortcodes.CalcWasmPath + ".js", ScriptModule(CalcName, m.Calc)},
+			File{shortcodes.CalcX509WasmPath + ".js", ScriptModule(CalcX509Name, m.CalcX509)})
+	}
+	return fs
 }

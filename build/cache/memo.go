@@ -1,0 +1,30 @@
+package cache
+
+import "github.com/kakehashi-dev/kakehashi/build/output"
+
+// Memo is what a Builder keeps in memory between builds, each entry valid
+// while what it was made of has the same fingerprint; M is a page's
+// rendered markdown.
+type Memo[M any] struct {
+	Markdown   Tier[M]                 // renderings by source path; by the series links' fingerprint
+	Pages      Tier[[]byte]            // finished HTML by page URL; by page.Fingerprint
+	Search     Tier[[]byte]            // by language; by page.SearchFingerprint
+	LazySearch Tier[*output.Lazy]      // the same, made when first read (LazySearch)
+	Feeds      Tier[map[string][]byte] // the sitemap, robots.txt and feeds; by page.FeedFingerprint
+}
+
+// Clear forgets everything: the theme or the UI strings changed.
+func (m *Memo[M]) Clear() {
+	m.Markdown.Clear()
+	m.Pages.Clear()
+	m.Search.Clear()
+	m.LazySearch.Clear()
+	m.Feeds.Clear()
+}
+
+// Forget drops the renderings of source files and the pages of URLs that
+// no longer exist.
+func (m *Memo[M]) Forget(source, url func(string) bool) {
+	m.Markdown.Keep(source)
+	m.Pages.Keep(url)
+}
