@@ -185,31 +185,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 		}
 		p.URL = "/" + path.Join(sp.Lang, dir, slug) + "/"
 		p.Kind = KindArticle
-		if id := seriesOf(sp, dir); id != "" {
-			sr := series[id]
-			switch {
-			case sr == nil:
-				diags = append(diags, fieldDiag(sp, "series", "series %q has no series file (content/%s/%s.yaml)", id, source.SeriesDir, id))
-			case sp.Meta.Part == 0:
-				diags = append(diags, diag.At(sp.Path, sp.Src, 0, "page is in series %q but has no \"part\" in its front matter", id))
-			default:
-				part, ok := sr.Part(sp.Meta.Part)
-				switch {
-				case !ok:
-					diags = append(diags, fieldDiag(sp, "part", "part %d is not in series %q (%s lists %s)", sp.Meta.Part, id, sr.Path, sr.Numbers()))
-				case part.State != source.Published:
-					diags = append(diags, fieldDiag(sp, "part", "part %d has a page but %s marks it %q: mark it published", sp.Meta.Part, sr.Path, part.State))
-				default:
-					k := partKey{sp.Lang, id, sp.Meta.Part}
-					if prev := s.parts[k]; prev != nil {
-						diags = append(diags, fieldDiag(sp, "part", "part %d of %q in %s is also %s", sp.Meta.Part, id, sp.Lang, prev.Source.Path))
-					} else {
-						p.Series, p.Part = sr, sp.Meta.Part
-						s.parts[k] = p
-					}
-				}
-			}
-		}
+		diags = append(diags, s.joinSeries(p, sp, dir, series)...)
 		add(p, sp)
 	}
 	// Generated pages: a series index per language where no _index.md
@@ -235,6 +211,39 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	s.orderParts()
 	diags = append(diags, s.checkSeries(series)...)
 	return s, diags
+}
+
+// joinSeries puts the article p (from sp, in folder dir) into its series
+// and part, checking that the series lists the part as published and
+// that no other page of the language holds it.
+func (s *Site) joinSeries(p *Page, sp *source.Page, dir string, series map[string]*source.Series) diag.List {
+	var diags diag.List
+	if id := seriesOf(sp, dir); id != "" {
+		sr := series[id]
+		switch {
+		case sr == nil:
+			diags = append(diags, fieldDiag(sp, "series", "series %q has no series file (content/%s/%s.yaml)", id, source.SeriesDir, id))
+		case sp.Meta.Part == 0:
+			diags = append(diags, diag.At(sp.Path, sp.Src, 0, "page is in series %q but has no \"part\" in its front matter", id))
+		default:
+			part, ok := sr.Part(sp.Meta.Part)
+			switch {
+			case !ok:
+				diags = append(diags, fieldDiag(sp, "part", "part %d is not in series %q (%s lists %s)", sp.Meta.Part, id, sr.Path, sr.Numbers()))
+			case part.State != source.Published:
+				diags = append(diags, fieldDiag(sp, "part", "part %d has a page but %s marks it %q: mark it published", sp.Meta.Part, sr.Path, part.State))
+			default:
+				k := partKey{sp.Lang, id, sp.Meta.Part}
+				if prev := s.parts[k]; prev != nil {
+					diags = append(diags, fieldDiag(sp, "part", "part %d of %q in %s is also %s", sp.Meta.Part, id, sp.Lang, prev.Source.Path))
+				} else {
+					p.Series, p.Part = sr, sp.Meta.Part
+					s.parts[k] = p
+				}
+			}
+		}
+	}
+	return diags
 }
 
 // addTags makes the tag pages of each language that has tagged articles:

@@ -373,14 +373,9 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 				bad(f, "a list of strings")
 				continue
 			}
-			ok = true
-			for i, tag := range tags {
-				if err := CheckSegment(TagSlug(tag)); err != nil {
-					diags = append(diags, diag.At(p, src, itemOff(f, i), "tag %q cannot be a URL segment: %v", tag, err))
-					ok = false
-				}
-			}
-			if ok {
+			if ds := checkItems(p, src, f, tags, "tag %q cannot be a URL segment: %v", func(t string) error { return CheckSegment(TagSlug(t)) }); ds != nil {
+				diags = append(diags, ds...)
+			} else {
 				fm.Tags = tags
 			}
 		case "aliases":
@@ -389,14 +384,9 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 				bad(f, "a list of URL paths")
 				continue
 			}
-			ok = true
-			for i, a := range list {
-				if err := CheckAlias(a); err != nil {
-					diags = append(diags, diag.At(p, src, itemOff(f, i), "alias %q cannot be published: %v", a, err))
-					ok = false
-				}
-			}
-			if ok {
+			if ds := checkItems(p, src, f, list, "alias %q cannot be published: %v", CheckAlias); ds != nil {
+				diags = append(diags, ds...)
+			} else {
 				fm.Aliases = list
 			}
 		case "params":
@@ -407,11 +397,7 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 			}
 			fm.Params = m
 		default:
-			if near := diag.Suggest(f.key, knownFields); near != "" {
-				diags = append(diags, diag.At(p, src, f.keyOff, "front matter field %q is not known: did you mean %q? it is ignored", f.key, near).AsWarning())
-			} else {
-				diags = append(diags, diag.At(p, src, f.keyOff, "front matter field %q is not known: it is ignored", f.key).AsWarning())
-			}
+			diags = append(diags, unknownField(p, src, f))
 			continue
 		}
 		fm.Pos[f.key] = FieldPos{Off: f.valOff, Items: f.items}
@@ -421,6 +407,27 @@ func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 			fm.Lastmod.Format("2006-01-02"), fm.Date.Format("2006-01-02")).AsWarning())
 	}
 	return fm, diags
+}
+
+// unknownField is the warning for a field kakehashi does not know, with
+// did-you-mean.
+func unknownField(p string, src []byte, f field) diag.Diagnostic {
+	if near := diag.Suggest(f.key, knownFields); near != "" {
+		return diag.At(p, src, f.keyOff, "front matter field %q is not known: did you mean %q? it is ignored", f.key, near).AsWarning()
+	}
+	return diag.At(p, src, f.keyOff, "front matter field %q is not known: it is ignored", f.key).AsWarning()
+}
+
+// checkItems checks each item of the list field f, reporting each one
+// check refuses at its position with msg (%q the item, %v the reason).
+func checkItems(p string, src []byte, f field, items []string, msg string, check func(string) error) diag.List {
+	var diags diag.List
+	for i, it := range items {
+		if err := check(it); err != nil {
+			diags = append(diags, diag.At(p, src, itemOff(f, i), msg, it, err))
+		}
+	}
+	return diags
 }
 
 // itemOff is where item i of the list field f is, or the field itself.
