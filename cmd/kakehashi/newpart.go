@@ -1,0 +1,546 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/spf13/afero"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/config"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/source"
+)
+
+func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
+	flags := newFlags(env, "new part", newPartSynopsis,
+		"Adds part NUMBER to the series file content/series/SERIES.yaml, in number order\nand published (a planned part becomes published and keeps its titles), and\nwrites content/<lang>/SERIES/NN-SLUG.md in each language of the site with its\nfront matter filled in. Nothing that exists is overwritten.")
+	var src, titleJa, titleKo string
+	sourceFlag(flags, &src, "site `folder`")
+	flags.StringVar(&titleJa, "title-ja", "", "the part's Japanese `title` (default: from SLUG)")
+	flags.StringVar(&titleKo, "title-ko", "", "the part's Korean `title` (default: from SLUG)")
+	pos, code := parseInterspersed(flags, args)
+	if code >= 0 {
+		return code
+	}
+	if len(pos) != 3 {
+		fmt.Fprintf(env.stderr, "kakehashi new part: want SERIES NUMBER SLUG, like: kakehashi new part cka 3 scheduling\n")
+		return 2
+	}
+	req := partRequest{series: pos[0], slug: pos[2], titles: map[string]string{"ja": titleJa, "ko": titleKo}}
+	n, err := strconv.Atoi(pos[1])
+	if err != nil || n < 1 {
+		fmt.Fprintf(env.stderr, "kakehashi new part: NUMBER must be a positive whole number, got %q\n", pos[1])
+		return 2
+	}
+	req.number = n
+	if err := source.CheckSegment(req.slug); err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi new part: SLUG must be one clean name: %v\n", err)
+		return 2
+	}
+	plan, err := planPart(ctx, src, req)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi new part: %v\n", err)
+		var u usageError
+		if errors.As(err, &u) {
+			return 2
+		}
+		return 1
+	}
+	if err := plan.write(); err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi new part: %v\n", err)
+		return 1
+	}
+	verb := "added part #%d to %s"
+	if plan.wasPlanned {
+		verb = "published the planned part #%d in %s"
+	}
+	fmt.Fprintf(env.stdout, "kakehashi %s: "+verb+"\n", build.Version, n, plan.seriesPath)
+	for _, p := range plan.pages {
+		fmt.Fprintf(env.stdout, "  %s\n", p.path)
+	}
+	return 0
+}
+
+// usageError is a refusal caused by the command line or the state of the
+// site (exit 2), not by a failure to read or write (exit 1).
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func refuse(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// partRequest is what "kakehashi new part" was asked for.
+type partRequest struct {
+	series string
+	number int
+	slug   string
+	titles map[string]string // by language; "" for the default
+}
+
+// partPlan is everything "kakehashi new part" writes, checked before
+// anything is written.
+type partPlan struct {
+	seriesPath string // as shown, under the site folder
+	seriesFile string // on disk
+	seriesText []byte
+	wasPlanned bool
+	pages      []starterFile // path on disk
+}
+
+// write creates the pages, then saves the series file; a page that
+// appeared meanwhile stops it before the series file changes.
+func (p *partPlan) write() error {
+	for i, f := range p.pages {
+		if err := createFile(f.path, []byte(f.text)); err != nil {
+			for _, done := range p.pages[:i] {
+				os.Remove(done.path)
+			}
+			return err
+		}
+	}
+	return writeFileKeepMode(p.seriesFile, p.seriesText)
+}
+
+// writeFileKeepMode replaces path's content through a temporary file
+// beside it, keeping its permissions.
+func writeFileKeepMode(path string, data []byte) error {
+	mode := fs.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".kakehashi-new-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// planPart reads the site and works out the new series file and pages,
+// refusing what would overwrite or contradict the site.
+func planPart(ctx context.Context, src string, req partRequest) (*partPlan, error) {
+	site, err := source.SiteFS(src)
+	if err != nil {
+		return nil, err
+	}
+	layout := build.DefaultLayout()
+	show := func(rel string) string { return filepath.Join(src, filepath.FromSlash(rel)) }
+	langs, err := siteLanguages(ctx, site, layout.Content, show)
+	if err != nil {
+		return nil, err
+	}
+	s, err := findSeries(site, layout.Content, req.series, show)
+	if err != nil {
+		return nil, err
+	}
+	plan := &partPlan{seriesPath: show(s.Path), seriesFile: show(s.Path)}
+	titles := make([]langTitle, len(langs))
+	for i, l := range langs {
+		t := req.titles[l]
+		if t == "" {
+			t = titleFromSlug(req.slug)
+		}
+		titles[i] = langTitle{l, t}
+	}
+	if part, ok := s.Part(req.number); ok {
+		if part.State != source.Planned {
+			line, _ := diag.Position(s.Src, part.Off)
+			return nil, refuse("series %q already has part #%d, %s (%s:%d)", s.ID, req.number, part.State, show(s.Path), line)
+		}
+		plan.wasPlanned = true
+		plan.seriesText, err = publishPart(s.Src, req.number)
+		for i := range titles {
+			if t := part.Title[titles[i].lang]; t != "" && req.titles[titles[i].lang] == "" {
+				titles[i].title = t
+			}
+		}
+	} else {
+		plan.seriesText, err = insertPart(s.Src, req.number, titles)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", show(s.Path), err)
+	}
+	// The edit must leave a series file that says what was asked.
+	if edited, diags := source.ParseSeries(s.Path, plan.seriesText); len(diags.Errors()) > 0 {
+		return nil, fmt.Errorf("%s: editing it would break it (%v); it was left as it was", show(s.Path), diags.Errors()[0])
+	} else if p, ok := edited.Part(req.number); !ok || p.State != source.Published {
+		return nil, fmt.Errorf("%s: could not add part #%d safely; it was left as it was", show(s.Path), req.number)
+	}
+	name := fmt.Sprintf("%0*d-%s.md", partWidth(site, layout.Content, langs, s.ID, req.number), req.number, req.slug)
+	date := time.Now().Format(time.DateOnly)
+	for _, t := range titles {
+		rel := strings.Join([]string{layout.Content, t.lang, s.ID, name}, "/")
+		folder := strings.TrimSuffix(rel, ".md") + "/index.md"
+		for _, p := range []string{rel, folder} {
+			if _, err := site.Stat(p); err == nil {
+				return nil, refuse("%s already exists; nothing was written", show(p))
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
+			}
+		}
+		plan.pages = append(plan.pages, starterFile{show(rel), partPage(t, s.ID, req.number, date)})
+	}
+	return plan, nil
+}
+
+// langTitle is a part's title in one language.
+type langTitle struct{ lang, title string }
+
+// partPage is the text of a new part's page.
+func partPage(t langTitle, series string, n int, date string) string {
+	body := map[string]string{
+		"ja": "ここに本文を書きます。\n",
+		"ko": "여기에 본문을 씁니다.\n",
+	}[t.lang]
+	return fmt.Sprintf("---\ntitle: %s\nseries: %s\npart: %d\ndate: %s\n---\n\n%s", yamlQuote(t.title), yamlScalar(series), n, date, body)
+}
+
+// titleFromSlug makes a default title of a slug: "ha-cluster" gives
+// "Ha cluster".
+func titleFromSlug(slug string) string {
+	t := strings.Join(strings.FieldsFunc(slug, func(r rune) bool { return r == '-' || r == '_' }), " ")
+	if t == "" {
+		t = slug
+	}
+	r, n := utf8.DecodeRuneInString(t)
+	return string(unicode.ToUpper(r)) + t[n:]
+}
+
+// siteLanguages are the site's languages: those of kakehashi.toml, read
+// as every command reads it, else the language folders under content/,
+// else ja and ko.
+func siteLanguages(ctx context.Context, site afero.Fs, content string, show func(string) string) ([]string, error) {
+	cfg, diags := config.Load(ctx, site, config.File)
+	if errs := diags.Errors(); len(errs) > 0 {
+		d := errs[0]
+		d.Path = show(d.Path)
+		return nil, fmt.Errorf("%v", d)
+	}
+	if len(cfg.Languages) > 0 {
+		return cfg.Languages, nil
+	}
+	var langs []string
+	entries, _ := afero.ReadDir(site, content)
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != source.SeriesDir && !strings.HasPrefix(e.Name(), ".") && !strings.HasPrefix(e.Name(), "_") {
+			langs = append(langs, e.Name())
+		}
+	}
+	if len(langs) == 0 {
+		langs = []string{"ja", "ko"}
+	}
+	return langs, nil
+}
+
+// findSeries reads the series whose id is id, refusing an unknown one
+// with the nearest known id; show spells a path of the site for messages.
+func findSeries(site afero.Fs, content, id string, show func(string) string) (*source.Series, error) {
+	dir := content + "/" + source.SeriesDir
+	entries, err := afero.ReadDir(site, dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var ids []string
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
+			continue
+		}
+		p := dir + "/" + name
+		data, err := afero.ReadFile(site, p)
+		if err != nil {
+			return nil, err
+		}
+		s, diags := source.ParseSeries(p, data)
+		if s == nil {
+			// A broken series file is only in the way if it is the one
+			// asked for.
+			if strings.TrimSuffix(strings.TrimSuffix(name, ".yaml"), ".yml") == id && len(diags) > 0 {
+				d := diags[0]
+				d.Path = show(d.Path)
+				return nil, fmt.Errorf("%v", d)
+			}
+			continue
+		}
+		if s.ID == id {
+			return s, nil
+		}
+		ids = append(ids, s.ID)
+	}
+	if len(ids) == 0 {
+		return nil, refuse("unknown series %q: %s has no series file yet", id, show(dir)+string(filepath.Separator))
+	}
+	if hint := didYouMean(id, ids); hint != "" {
+		return nil, refuse("unknown series %q%s", id, hint)
+	}
+	slices.Sort(ids)
+	return nil, refuse("unknown series %q; the series are %s", id, strings.Join(ids, ", "))
+}
+
+// partWidth is how many digits a part number takes in a file name: two,
+// or more when the series' pages already use more.
+func partWidth(site afero.Fs, content string, langs []string, series string, n int) int {
+	w := max(2, len(strconv.Itoa(n)))
+	for _, l := range langs {
+		entries, _ := afero.ReadDir(site, content+"/"+l+"/"+series)
+		for _, e := range entries {
+			digits := len(e.Name()) - len(strings.TrimLeftFunc(e.Name(), unicode.IsDigit))
+			if digits > 0 && strings.HasPrefix(e.Name()[digits:], "-") {
+				w = max(w, digits)
+			}
+		}
+	}
+	return w
+}
+
+// yamlQuote writes s as a YAML double-quoted string: Go's escapes are
+// YAML's too.
+func yamlQuote(s string) string { return strconv.Quote(s) }
+
+var plainYAMLRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*$`)
+
+// yamlScalar writes s plain when YAML reads it back as the same string,
+// quoted otherwise.
+func yamlScalar(s string) string {
+	switch strings.ToLower(s) {
+	case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
+		return yamlQuote(s)
+	}
+	if plainYAMLRe.MatchString(s) {
+		return s
+	}
+	return yamlQuote(s)
+}
+
+// seriesText is a series file as lines, with the YAML nodes of its parts,
+// for edits that keep every other byte of it.
+type seriesText struct {
+	lines []string // each with its line ending
+	nl    string
+	parts *yaml.Node // the parts list; nil when "parts:" is empty
+	key   *yaml.Node // the "parts" key
+}
+
+func readSeriesText(src []byte) (*seriesText, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(src, &root); err != nil {
+		return nil, err
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, errors.New("not a series file")
+	}
+	t := &seriesText{nl: "\n"}
+	if bytes.Contains(src, []byte("\r\n")) {
+		t.nl = "\r\n"
+	}
+	for rest := string(src); rest != ""; {
+		i := strings.IndexByte(rest, '\n')
+		if i < 0 {
+			t.lines = append(t.lines, rest)
+			break
+		}
+		t.lines = append(t.lines, rest[:i+1])
+		rest = rest[i+1:]
+	}
+	m := root.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == "parts" {
+			t.key = m.Content[i]
+			if v := m.Content[i+1]; v.Kind == yaml.SequenceNode {
+				if v.Style&yaml.FlowStyle != 0 {
+					return nil, errors.New(`its "parts" list is written [in brackets]; write it as a block list (one "- number: …" entry a line) to add parts`)
+				}
+				t.parts = v
+			} else if v.Tag != "!!null" {
+				return nil, errors.New(`"parts" is not a list`)
+			}
+		}
+	}
+	if t.key == nil {
+		return nil, errors.New(`it has no "parts"`)
+	}
+	return t, nil
+}
+
+func (t *seriesText) String() string { return strings.Join(t.lines, "") }
+
+// insert puts text before line i (0-based; len(lines) appends).
+func (t *seriesText) insert(i int, text []string) {
+	if i == len(t.lines) && i > 0 && !strings.HasSuffix(t.lines[i-1], "\n") {
+		t.lines[i-1] += t.nl
+	}
+	t.lines = slices.Insert(t.lines, i, text...)
+}
+
+// byteCol is the byte offset in line of the 1-based character column col.
+func byteCol(line string, col int) int {
+	off := 0
+	for n := 1; n < col && off < len(line); n++ {
+		_, size := utf8.DecodeRuneInString(line[off:])
+		off += size
+	}
+	return off
+}
+
+// indent is the number of leading spaces of a line, or -1 for a line
+// that is blank.
+func indent(line string) int {
+	s := strings.TrimRight(line, "\r\n")
+	if strings.TrimSpace(s) == "" {
+		return -1
+	}
+	return len(s) - len(strings.TrimLeft(s, " "))
+}
+
+// entryStart is the 0-based line of the "-" of a part entry.
+func (t *seriesText) entryStart(pn *yaml.Node) int {
+	i := pn.Line - 1
+	for i > 0 && !strings.HasPrefix(strings.TrimSpace(t.lines[i][:byteCol(t.lines[i], pn.Column)]), "-") {
+		i--
+	}
+	return i
+}
+
+// entryEnd is the 0-based line after the last line of a part entry: the
+// lines indented more than its "-".
+func (t *seriesText) entryEnd(pn *yaml.Node) int {
+	start := t.entryStart(pn)
+	dash := indent(t.lines[start])
+	end := start + 1
+	for i := start + 1; i < len(t.lines); i++ {
+		in := indent(t.lines[i])
+		if in < 0 {
+			continue
+		}
+		if in <= dash {
+			break
+		}
+		end = i + 1
+	}
+	return end
+}
+
+// partNumber is the number of a part entry, 0 when it has none.
+func partNumber(pn *yaml.Node) int {
+	for i := 0; i+1 < len(pn.Content); i += 2 {
+		if pn.Content[i].Value == "number" {
+			n, _ := strconv.Atoi(pn.Content[i+1].Value)
+			return n
+		}
+	}
+	return 0
+}
+
+// insertPart returns the series file src with part n added, published,
+// before the first part with a larger number, or after the last; every
+// other line is kept as written.
+func insertPart(src []byte, n int, titles []langTitle) ([]byte, error) {
+	t, err := readSeriesText(src)
+	if err != nil {
+		return nil, err
+	}
+	at, prefix := -1, "  - "
+	if t.parts == nil || len(t.parts.Content) == 0 {
+		at = t.key.Line // the line after "parts:"
+	} else {
+		ref := t.parts.Content[len(t.parts.Content)-1]
+		for _, pn := range t.parts.Content {
+			if partNumber(pn) > n {
+				ref = pn
+				at = t.entryStart(pn)
+				// The comment lines just above an entry belong to it.
+				for at > 0 && strings.HasPrefix(strings.TrimSpace(t.lines[at-1]), "#") && indent(t.lines[at-1]) >= indent(t.lines[at]) {
+					at--
+				}
+				break
+			}
+		}
+		if at < 0 {
+			at = t.entryEnd(ref)
+		}
+		line := t.lines[ref.Line-1]
+		prefix = line[:byteCol(line, ref.Column)]
+		if strings.TrimSpace(prefix) != "-" {
+			prefix = strings.Repeat(" ", indent(t.lines[t.entryStart(ref)])) + "- "
+		}
+	}
+	pad := strings.Repeat(" ", utf8.RuneCountInString(prefix))
+	var ts []string
+	for _, lt := range titles {
+		ts = append(ts, lt.lang+": "+yamlQuote(lt.title))
+	}
+	t.insert(at, []string{
+		prefix + "number: " + strconv.Itoa(n) + t.nl,
+		pad + "title: { " + strings.Join(ts, ", ") + " }" + t.nl,
+		pad + "state: " + source.Published + t.nl,
+	})
+	return []byte(t.String()), nil
+}
+
+// publishPart returns the series file src with the planned part n made
+// published, its titles and every other line kept as written.
+func publishPart(src []byte, n int) ([]byte, error) {
+	t, err := readSeriesText(src)
+	if err != nil {
+		return nil, err
+	}
+	if t.parts == nil {
+		return nil, fmt.Errorf("it lists no part #%d", n)
+	}
+	for _, pn := range t.parts.Content {
+		if partNumber(pn) != n {
+			continue
+		}
+		for i := 0; i+1 < len(pn.Content); i += 2 {
+			if pn.Content[i].Value != "state" {
+				continue
+			}
+			v := pn.Content[i+1]
+			line := t.lines[v.Line-1]
+			from := byteCol(line, v.Column)
+			to := from + len(v.Value)
+			if v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+				to += 2
+			}
+			if to > len(line) || !strings.Contains(line[from:to], v.Value) {
+				return nil, fmt.Errorf("cannot find the state of part #%d", n)
+			}
+			t.lines[v.Line-1] = line[:from] + source.Published + line[to:]
+			return []byte(t.String()), nil
+		}
+		// No state: planned by default; add one after the entry's lines.
+		if pn.Style&yaml.FlowStyle != 0 {
+			return nil, fmt.Errorf(`part #%d is written {in braces} without a state; add state: published to it by hand`, n)
+		}
+		keyLine := t.lines[pn.Line-1]
+		pad := strings.Repeat(" ", utf8.RuneCountInString(keyLine[:byteCol(keyLine, pn.Column)]))
+		t.insert(t.entryEnd(pn), []string{pad + "state: " + source.Published + t.nl})
+		return []byte(t.String()), nil
+	}
+	return nil, fmt.Errorf("it lists no part #%d", n)
+}
