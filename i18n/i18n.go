@@ -27,7 +27,7 @@ import (
 type Bundle struct {
 	langs   []string
 	strings map[string]map[string]string
-	matcher language.Matcher
+	matcher *Matcher
 }
 
 // file is one language's strings as loaded, from one file or from
@@ -155,13 +155,11 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 	}
 
 	b := &Bundle{strings: make(map[string]map[string]string)}
-	tags := make([]language.Tag, len(files))
-	for i, f := range files {
+	for _, f := range files {
 		b.langs = append(b.langs, f.lang)
 		b.strings[f.lang] = f.vals
-		tags[i] = language.Make(f.lang)
 	}
-	b.matcher = language.NewMatcher(tags)
+	b.matcher = NewMatcher(b.langs)
 	return b, diags
 }
 
@@ -318,16 +316,5 @@ func (b *Bundle) Tf(lang, key string, args ...any) string {
 // or fallback when the header is empty, malformed, or names no language
 // close enough to one of the bundle's.
 func (b *Bundle) Match(acceptLanguage string, fallback string) string {
-	if len(b.langs) == 0 {
-		return fallback
-	}
-	tags, _, err := language.ParseAcceptLanguage(acceptLanguage)
-	if err != nil || len(tags) == 0 {
-		return fallback
-	}
-	_, i, conf := b.matcher.Match(tags...)
-	if conf == language.No || i < 0 || i >= len(b.langs) {
-		return fallback
-	}
-	return b.langs[i]
+	return b.matcher.Match(acceptLanguage, fallback)
 }
