@@ -181,11 +181,15 @@ func TestRenderDocPartSeries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	html, diags := b.RenderDoc(context.Background(), "x.md", []byte("{{< part series=\"cka\" n=5 >}}\n"), "ja")
-	if len(diags) > 0 {
-		t.Fatal(diags)
-	}
-	if want := `<a class="part-ref" href="/ja/cka/05-ha-cluster/">#5 `; !bytes.Contains(html, []byte(want)) {
-		t.Errorf("missing %s in\n%s", want, html)
+	// named, and the issue's spelling: the series by name, the part by
+	// position
+	for _, src := range []string{`{{< part series="cka" n=5 >}}`, `{{< part series="cka" 5 >}}`} {
+		html, diags := b.RenderDoc(context.Background(), "x.md", []byte(src+"\n"), "ja")
+		if len(diags) > 0 {
+			t.Fatal(src, diags)
+		}
+		if want := `<a class="part-ref" href="/ja/cka/05-ha-cluster/">#5 `; !bytes.Contains(html, []byte(want)) {
+			t.Errorf("%s: missing %s in\n%s", src, want, html)
+		}
 	}
 }

@@ -155,7 +155,8 @@ func TestPageErrors(t *testing.T) {
 		{"one of", "{{% callout danger %}}\n{{% /callout %}}\n", []string{`p.md:1:13: argument "kind" of "callout" must be one of note, tip, warning, exam, got "danger"`}},
 		{"one of suggestion", "{{% callout kind=tpi %}}\n{{% /callout %}}\n", []string{`p.md:1:13: argument "kind" of "callout" must be one of note, tip, warning, exam, got "tpi"; did you mean "tip"?`}},
 		{"too many positional", "{{< part 2 3 >}}\n", []string{`p.md:1:12: "part" takes at most 1 positional argument`}},
-		{"mixed", "{{< part 2 n=3 >}}\n", []string{`p.md:1:12: positional and named arguments cannot be mixed in "part"`}},
+		{"given twice", "{{< part 2 n=3 >}}\n", []string{`p.md:1:12: argument "n" of "part" is given twice, by position and by name`}},
+		{"given twice, name first", "{{< part n=3 2 >}}\n", []string{`p.md:1:14: argument "n" of "part" is given twice, by position and by name`}},
 		{"unterminated string", "日本 {{< figure src=\"a.png >}}\n", []string{`p.md:1:19: unterminated string`}},
 		{"unexpected character", "{{< figure src=a.png alt=@ >}}\n", []string{`p.md:1:26: unexpected character '@' in shortcode; quote values that are not numbers or booleans`}},
 		{"tab outside tabs", "{{% tab \"a\" %}}\nx\n{{% /tab %}}\n", []string{`p.md:1:1: shortcode "tab" must be directly inside {{% tabs %}}`}},
@@ -260,5 +261,31 @@ func TestDiagramStyleOncePerPage(t *testing.T) {
 	}
 	if strings.Index(html, "<style>") > strings.Index(html, "</svg>") {
 		t.Fatal("the stylesheet is not in the first diagram")
+	}
+}
+
+// TestSiteShortcodeArgs: a site template takes named or positional
+// arguments, as in Hugo, never both in one call; a built-in takes both.
+func TestSiteShortcodeArgs(t *testing.T) {
+	reg := NewRegistry()
+	reg.Add(&Shortcode{Name: "badge", AnyArgs: true, Render: func(w io.Writer, c *Context) error {
+		_, err := fmt.Fprintf(w, "<b>%v %v</b>", c.Positional, c.Args)
+		return err
+	}})
+	tests := []struct{ src, html, diag string }{
+		{`{{< badge "a" 2 >}}`, "<b>[a 2] map[]</b>", ""},
+		{`{{< badge kind="a" >}}`, "<b>[] map[kind:a]</b>", ""},
+		{`{{< badge kind="a" 2 >}}`, "", `p.md:1:22: positional and named arguments cannot be mixed in "badge"`},
+		{`{{< badge 2 kind="a" >}}`, "", `p.md:1:15: positional and named arguments cannot be mixed in "badge"`},
+	}
+	for _, tt := range tests {
+		res := render(t, reg, "ja", "x "+tt.src+"\n")
+		got := strings.Join(headers(res), "\n")
+		if got != tt.diag {
+			t.Errorf("%s: diagnostics %q, want %q", tt.src, got, tt.diag)
+		}
+		if tt.html != "" && !strings.Contains(string(res.HTML), tt.html) {
+			t.Errorf("%s: %s lacks %s", tt.src, res.HTML, tt.html)
+		}
 	}
 }

@@ -78,7 +78,10 @@ type Arg struct {
 // Call is one shortcode call found in a source.
 type Call struct {
 	Name string
-	Args []Arg // in source order; all named or all positional
+	// Args are in source order. Named and positional arguments may be
+	// mixed, {{< part series="ckad" 3 >}}: the positional ones count
+	// among themselves (Shortcode.resolve).
+	Args []Arg
 	// Pos is the byte offset of the opening "{{"; End is just past the
 	// closing tag of a pair, or past the opening tag otherwise; TagEnd is
 	// just past the opening tag.
@@ -93,9 +96,6 @@ type Call struct {
 	// AST they are child nodes).
 	Children []Call
 }
-
-// Positional tells whether the call's arguments are positional.
-func (c *Call) Positional() bool { return len(c.Args) > 0 && c.Args[0].Name == "" }
 
 // Delims returns the call's delimiters, "{{<" and ">}}" or "{{%" and "%}}".
 func (c *Call) Delims() (left, right string) { return delims(c.Markdown) }
@@ -163,9 +163,6 @@ func parseTag(src []byte, off, limit int) (tag, *Error) {
 			if t.closing {
 				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("closing shortcode %q takes no arguments", t.name)}
 			}
-			if len(t.args) > 0 && t.args[0].Name == "" {
-				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("positional and named arguments cannot be mixed in %q", t.name)}
-			}
 			if seen[it.val] {
 				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("argument %q is given twice", it.val)}
 			}
@@ -187,9 +184,6 @@ func parseTag(src []byte, off, limit int) (tag, *Error) {
 			}
 			if t.closing {
 				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("closing shortcode %q takes no arguments", t.name)}
-			}
-			if len(t.args) > 0 && t.args[0].Name != "" {
-				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("positional and named arguments cannot be mixed in %q", t.name)}
 			}
 			t.args = append(t.args, Arg{Value: v, Pos: it.pos})
 		case itemRightDelim:

@@ -39,8 +39,6 @@ func TestLexErrors(t *testing.T) {
 		{`{{< figure a="x"b="y" >}}`, `p.md:1:17: unexpected character 'b' after a value; separate arguments with spaces`},
 		{`{{< part n= >}}`, `p.md:1:13: missing value for argument "n"`},
 		{`{{< part 9x= 1 >}}`, `p.md:1:10: invalid argument name "9x"`},
-		{`{{< part 7 n=3 >}}`, `p.md:1:12: positional and named arguments cannot be mixed in "part"`},
-		{`{{< part n=3 7 >}}`, `p.md:1:14: positional and named arguments cannot be mixed in "part"`},
 		{`{{< part n=3 n=4 >}}`, `p.md:1:14: argument "n" is given twice`},
 		{`{{< /callout kind=tip >}}`, `p.md:1:14: closing shortcode "callout" takes no arguments`},
 		{`{{< /callout tip >}}`, `p.md:1:14: closing shortcode "callout" takes no arguments`},

@@ -209,7 +209,12 @@ func (s *Shortcode) resolve(c *Call) (map[string]any, []any, []*Error) {
 	var positional []any
 	var errs []*Error
 	if s.AnyArgs {
+		// A site template reads its arguments by index or by name, as in
+		// Hugo, where the two never meet in one call.
 		for _, a := range c.Args {
+			if (a.Name == "") != (c.Args[0].Name == "") {
+				return nil, nil, []*Error{{Pos: a.Pos, Msg: fmt.Sprintf("positional and named arguments cannot be mixed in %q", s.Name)}}
+			}
 			if a.Name == "" {
 				positional = append(positional, a.Value.Any())
 			} else {
@@ -219,11 +224,13 @@ func (s *Shortcode) resolve(c *Call) (map[string]any, []any, []*Error) {
 		return args, positional, nil
 	}
 	given := map[string]bool{}
-	for i, a := range c.Args {
+	nth := 0 // positional arguments so far
+	for _, a := range c.Args {
 		var spec *ArgSpec
 		if a.Name == "" {
+			nth++
 			for j := range s.Args {
-				if s.Args[j].Position == i+1 {
+				if s.Args[j].Position == nth {
 					spec = &s.Args[j]
 				}
 			}
@@ -241,6 +248,10 @@ func (s *Shortcode) resolve(c *Call) (map[string]any, []any, []*Error) {
 				errs = append(errs, &Error{Pos: a.Pos, Msg: s.unknownArg(a.Name)})
 				continue
 			}
+		}
+		if given[spec.Name] {
+			errs = append(errs, &Error{Pos: a.Pos, Msg: fmt.Sprintf("argument %q of %q is given twice, by position and by name", spec.Name, s.Name)})
+			continue
 		}
 		given[spec.Name] = true
 		v, err := spec.check(s.Name, a.Value)
