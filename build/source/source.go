@@ -41,6 +41,9 @@ type Page struct {
 	// BodyStart is the byte offset in Src where the markdown body begins.
 	BodyStart int
 	Meta      FrontMatter
+	// ModTime is the file's modification time as the loader found it;
+	// zero for a page parsed from bytes (ParsePage).
+	ModTime time.Time
 }
 
 // Body is the markdown after the front matter.
@@ -332,6 +335,7 @@ func parseFile(fsys afero.Fs, j job) cached {
 	if e.page != nil {
 		e.page.Lang = j.first
 		e.page.Rel = norm.NFC.String(j.rest)
+		e.page.ModTime = j.mod
 	}
 	return e
 }
