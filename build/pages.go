@@ -47,16 +47,18 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, error) {
 		wg    sync.WaitGroup
 		done  int
 	)
-	work := make(chan int)
+	work := make(chan []int)
 	for range r.b.opts.Workers {
 		wg.Go(func() {
 			var buf bytes.Buffer
-			for i := range work {
-				p, md, ds := r.renderPage(pages[i], &buf)
+			for group := range work {
+				ps, ms, dss := r.renderGroup(pages, group, &buf)
 				mu.Lock()
-				data[i], mds[i] = p, md
-				diags = append(diags, ds...)
-				done++
+				for j, i := range group {
+					data[i], mds[i] = ps[j], ms[j]
+					diags = append(diags, dss[j]...)
+				}
+				done += len(group)
 				if r.b.opts.Progress != nil {
 					r.b.opts.Progress(done, len(pages))
 				}
@@ -64,13 +66,14 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, error) {
 			}
 		})
 	}
-	// A page and its translations one after the other: they share their
-	// code blocks, which the highlighter then needs to keep only briefly.
-	for _, i := range r.st.TranslationOrder() {
+	// A page and its translations together: each one's language switcher
+	// needs the others' sections, and they share their code blocks, which
+	// the highlighter then needs to keep only briefly.
+	for _, group := range r.st.TranslationGroups() {
 		if r.ctx.Err() != nil {
 			break
 		}
-		work <- i
+		work <- group
 	}
 	close(work)
 	wg.Wait()
@@ -82,10 +85,30 @@ func (r *run) renderAll() ([]*render.Page, []*mdEntry, error) {
 	return data, mds, diags.Err()
 }
 
-// renderPage takes one page through markdown, assembling, its template
-// and the sink, and queues it for the search indexes.
-func (r *run) renderPage(sp *site.Page, buf *bytes.Buffer) (*render.Page, *mdEntry, diag.List) {
-	p, md, ds := r.assemble(sp, false)
+// renderGroup takes a page and its translations (indexes into pages)
+// through markdown and assembling, tells each one's language switcher the
+// sections of the others, and finishes each (renderPage).
+func (r *run) renderGroup(pages []*site.Page, group []int, buf *bytes.Buffer) ([]*render.Page, []*mdEntry, []diag.List) {
+	ps := make([]*render.Page, len(group))
+	ms := make([]*mdEntry, len(group))
+	dss := make([]diag.List, len(group))
+	toc := map[string][]markdown.Heading{}
+	for j, i := range group {
+		ps[j], ms[j], dss[j] = r.assemble(pages[i], false)
+		if ms[j] != nil {
+			toc[pages[i].Lang] = ms[j].content.TOC
+		}
+	}
+	for j, i := range group {
+		page.Anchors(ps[j], toc)
+		ps[j], ms[j], dss[j] = r.renderPage(pages[i], ps[j], ms[j], dss[j], buf)
+	}
+	return ps, ms, dss
+}
+
+// renderPage takes one assembled page through its template and the sink,
+// and queues it for the search indexes.
+func (r *run) renderPage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List, buf *bytes.Buffer) (*render.Page, *mdEntry, diag.List) {
 	if len(ds.Errors()) == 0 {
 		p, md, ds = r.writePage(sp, p, md, ds, buf)
 	}
@@ -122,9 +145,11 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List
 		return p, md, ds
 	}
 	if md != nil && md.fromDisk {
+		tr := p.Translations // with the sections of the others (renderGroup)
 		if p, md, ds = r.assemble(sp, true); len(ds.Errors()) > 0 {
 			return p, md, ds
 		}
+		p.Translations = tr
 	}
 	buf.Reset()
 	if err := r.theme.Render(buf, p); err != nil {

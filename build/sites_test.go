@@ -158,7 +158,7 @@ func TestSiteIncremental(t *testing.T) {
 			s.Replace(series, "ko: 다음}\n    state: published", "ko: 다음}\n    state: planned")
 		}, nil, []string{"ja/cka/03-upgrade/index.html", "ko/cka/03-upgrade/index.html"}, all},
 		{"remove one translation of a published part", func() { s.Remove(ko2) },
-			[]string{"ko/cka/index.html", "sitemap.xml"}, []string{"ko/cka/02-inside/index.html"}, all},
+			[]string{"ko/cka/index.html", "ko/cka/02-inside/index.html", "sitemap.xml"}, nil, all},
 		{"bring it back", func() { s.WriteFile(ko2, s.Read(ja2)) },
 			[]string{"ko/cka/02-inside/index.html"}, nil, all},
 		{"change a UI string", func() { s.Replace("i18n/ko.toml", `copy = "복사"`, `copy = "복사하기"`) },
@@ -184,13 +184,31 @@ func TestSiteIncremental(t *testing.T) {
 }
 
 // TestSiteMissingTranslation: a published part without a page in one
-// language is a warning, not an error.
+// language is a warning, not an error; that language gets a page that
+// says so at the URL its switcher leads to, linking to the original, left
+// out of the alternates and the sitemap; its series index offers the
+// original.
 func TestSiteMissingTranslation(t *testing.T) {
-	s := sitetest.New(t, twoParts(t))
+	s := sitetest.New(t, twoParts(t), sitetest.BaseURL("https://example.org/c/"))
 	s.Remove(ko2).Build().
-		AssertAbsent("ko/cka/02-inside/index.html").
 		AssertExists("ja/cka/02-inside/index.html").
-		AssertWarnings("content/series/cka.yaml:7:5: warning: part #2 is published but has no ko page")
+		AssertWarnings("content/series/cka.yaml:7:5: warning: part #2 is published but has no ko page").
+		AssertContains("ko/cka/02-inside/index.html",
+			`<html lang="ko"`,
+			`<meta name="robots" content="noindex">`,
+			`<h1>구조</h1>`,
+			`<aside class="callout warning translation-notice" data-translation-state="missing">`,
+			`<p>이 글은 아직 번역되지 않았습니다.</p>`,
+			`<a href="../../../ja/cka/02-inside/" hreflang="ja">원문(일본어) 읽기</a>: <span lang="ja">仕組み</span>`,
+			`<nav class="series-nav"`).
+		AssertNotContains("ko/cka/02-inside/index.html", `hreflang="ko" href=`, `<link rel="alternate" hreflang="ja"`).
+		// the original's switcher leads there; no alternate names it
+		AssertContains("ja/cka/02-inside/index.html", `<a class="untranslated" href="../../../ko/cka/02-inside/" hreflang="ko" lang="ko">한국어`).
+		AssertNotContains("ja/cka/02-inside/index.html", `hreflang="ko" href="https://example.org/c/ko/cka/02-inside/"`).
+		AssertNotContains("sitemap.xml", "ko/cka/02-inside/").
+		// the Korean series index: readable in Japanese, not planned
+		AssertContains("ko/cka/index.html",
+			`<a href="../../ja/cka/02-inside/" hreflang="ja"><span class="num">#2</span> <span class="name">구조</span> <span class="badge original-only">원문(일본어)만 있음</span></a>`)
 }
 
 // TestSiteLongSeriesWindow: an article of a long series lists the parts
@@ -234,5 +252,5 @@ func TestSiteCourseIncremental(t *testing.T) {
 		AssertContains("ja/cka/05-ha-cluster/index.html", "この記事の目次")
 	s.Append("themes/default/layouts/article.html", "\n{{/* edited */}}\n").Build().AssertFresh()
 	s.Remove("content/ko/cka/02-control-plane.md").Build().AssertFresh().
-		AssertRemoved("ko/cka/02-control-plane/index.html")
+		AssertContains("ko/cka/02-control-plane/index.html", `data-translation-state="missing"`)
 }

@@ -15,10 +15,15 @@ import (
 func SeriesFingerprint(st *site.Site, sr *source.Series, lang string) uint64 {
 	h := cache.NewHasher()
 	h.Str(string(sr.Src))
-	for _, part := range sr.Parts {
-		if q := st.PartPage(lang, sr.ID, part.Number); q != nil {
-			h.Num(int64(part.Number))
-			h.Str(q.URL)
+	// Which parts have pages in every language: a part missing in lang
+	// links to the page of another.
+	for _, l := range st.Langs {
+		h.Str(l)
+		for _, part := range sr.Parts {
+			if q := st.PartPage(l, sr.ID, part.Number); q != nil {
+				h.Num(int64(part.Number))
+				h.Str(q.URL)
+			}
 		}
 	}
 	return h.Sum()
@@ -81,7 +86,16 @@ func Fingerprint(p *render.Page, gen, seriesFP uint64) uint64 {
 		h.Str(t.URL)
 		h.Str(t.Title)
 		h.Str(strconv.FormatBool(t.Exists))
+		h.Str(strconv.FormatBool(t.Missing))
+		h.Str(t.Anchors)
 	}
+	h.Str(p.TranslationState)
+	if o := p.Original; o != nil {
+		h.Str(o.Lang)
+		h.Str(o.URL)
+		h.Str(o.Title)
+	}
+	h.Str(p.OriginalUpdated.String())
 	for _, s := range p.Scripts {
 		h.Str(s)
 	}
@@ -113,6 +127,7 @@ func hashSeries(h *cache.Hasher, sr *render.Series) {
 		h.Str(strconv.FormatBool(r.Published))
 		h.Str(strconv.FormatBool(r.Current))
 		h.Str(strconv.FormatBool(r.Gap))
+		h.Str(r.OriginalLang)
 	}
 	h.Str("|")
 }

@@ -11,6 +11,8 @@ package page
 import (
 	"bytes"
 	"html/template"
+	"strconv"
+	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -137,11 +139,31 @@ func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 		}
 	}
 	a.tagPage(sp, p)
+	if sp.Kind == site.KindUntranslated {
+		a.untranslated(sp, p)
+	}
 	if p.Title == "" {
 		a.defaultTitle(p)
 	}
 	p.Translations = a.translations(sp)
 	return p
+}
+
+// untranslated fills in the page that stands for sp.Original in a
+// language it is not translated into: the part's title in the page's
+// language when the series file has one, else the original's, and a link
+// to the original.
+func (a *Assembler) untranslated(sp *site.Page, p *render.Page) {
+	o := sp.Original
+	p.TranslationState = "missing"
+	p.Original = &render.Original{Lang: o.Lang, URL: o.URL, Title: o.Source.Meta.Title}
+	p.Title = o.Source.Meta.Title
+	if sp.Series != nil {
+		if part, ok := sp.Series.Part(sp.Part); ok && part.Title[sp.Lang] != "" {
+			p.Title = part.Title[sp.Lang]
+		}
+	}
+	p.Description = a.t(sp.Lang, "translation_missing")
 }
 
 // tagURL is the URL of the page of tag in lang.
@@ -208,6 +230,9 @@ func (a *Assembler) translations(sp *site.Page) []render.Translation {
 			if q.Source != nil {
 				t.Title = q.Source.Meta.Title
 			}
+			if q.Kind == site.KindUntranslated {
+				t.Exists, t.Missing = false, true
+			}
 		}
 		if sp.Kind == site.KindRoot || sp.Kind == site.KindNotFound {
 			t.Exists = true
@@ -215,6 +240,33 @@ func (a *Assembler) translations(sp *site.Page) []render.Translation {
 		out = append(out, t)
 	}
 	return out
+}
+
+// Anchors tells p's language switcher the sections of each language's
+// version of the page, from their tables of contents by language (see
+// render.Translation.Anchors).
+func Anchors(p *render.Page, toc map[string][]markdown.Heading) {
+	for i := range p.Translations {
+		t := &p.Translations[i]
+		if hs := toc[t.Lang]; len(hs) > 0 && (t.Exists || t.Lang == p.Lang) {
+			var b strings.Builder
+			anchorWords(&b, hs)
+			t.Anchors = b.String()
+		}
+	}
+}
+
+// anchorWords writes "level:id" for each heading of hs, depth first.
+func anchorWords(b *strings.Builder, hs []markdown.Heading) {
+	for _, h := range hs {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(h.Level))
+		b.WriteByte(':')
+		b.WriteString(h.ID)
+		anchorWords(b, h.Children)
+	}
 }
 
 // SeriesWindow is how many parts an article's series list shows on each
@@ -245,10 +297,25 @@ func (a *Assembler) series(sp *site.Page) *render.Series {
 		gap = false
 		if q := a.st.PartPage(sp.Lang, sr.ID, part.Number); q != nil {
 			ref.URL, ref.Published = q.URL, true
+		} else if q := a.otherPart(sr, part.Number); q != nil {
+			// Not translated into this language yet: readable in the
+			// original's.
+			ref.URL, ref.OriginalLang = q.URL, q.Lang
 		}
 		out.Parts = append(out.Parts, ref)
 	}
 	return out
+}
+
+// otherPart is the page of part n of sr in the first of the site's
+// languages that has one, or nil.
+func (a *Assembler) otherPart(sr *source.Series, n int) *site.Page {
+	for _, l := range a.data.Langs {
+		if q := a.st.PartPage(l, sr.ID, n); q != nil {
+			return q
+		}
+	}
+	return nil
 }
 
 // partRef is the previous or next part q, as lang names it.

@@ -13,13 +13,15 @@ type Kind = site.Kind
 
 // Page kinds, site's.
 const (
-	KindArticle  = site.KindArticle  // one part of a series
-	KindHome     = site.KindHome     // /ja/, /ko/
-	KindSeries   = site.KindSeries   // /ja/cka/: the series index
-	KindRoot     = site.KindRoot     // /: sends the reader to their language
-	KindNotFound = site.KindNotFound // /404.html
-	KindTags     = site.KindTags     // /ja/tags/: every tag of a language
-	KindTag      = site.KindTag      // /ja/tags/kubernetes/: the articles with a tag
+	KindArticle = site.KindArticle // one part of a series
+	// KindUntranslated: a page written in another language only.
+	KindUntranslated = site.KindUntranslated
+	KindHome         = site.KindHome     // /ja/, /ko/
+	KindSeries       = site.KindSeries   // /ja/cka/: the series index
+	KindRoot         = site.KindRoot     // /: sends the reader to their language
+	KindNotFound     = site.KindNotFound // /404.html
+	KindTags         = site.KindTags     // /ja/tags/: every tag of a language
+	KindTag          = site.KindTag      // /ja/tags/kubernetes/: the articles with a tag
 )
 
 // Site is what every page knows about the whole site.
@@ -83,6 +85,15 @@ type Page struct {
 	// page"); "" without the configuration's editURL.
 	EditURL string
 
+	// TranslationState is "missing" on a page that stands for one not
+	// translated into its language yet (KindUntranslated), "stale" on a
+	// translation whose original was updated after it was made, "" on any
+	// other; Original is then the page it stands for or was made from,
+	// and OriginalUpdated when that one was last updated (stale).
+	TranslationState string
+	Original         *Original
+	OriginalUpdated  time.Time
+
 	// Tag is the tag of a tag page, and Articles the articles with it,
 	// newest first; AllTags lists every tag of the language on the tag
 	// index and the home page.
@@ -142,6 +153,9 @@ type PartRef struct {
 	// Gap: parts between the previous entry and this one are left out
 	// (an article of a long series lists only the parts near it).
 	Gap bool
+	// OriginalLang, on a part that has no page in this language, is the
+	// language of the page URL leads to, the original; "" otherwise.
+	OriginalLang string
 }
 
 // Translation is one language's version of a page.
@@ -150,4 +164,19 @@ type Translation struct {
 	URL    string
 	Exists bool
 	Title  string
+	// Missing: the language has no such page; URL is the page that says
+	// so (KindUntranslated), not listed as an alternate.
+	Missing bool
+	// Anchors are the headings of this version's table of contents, in
+	// order, as "level:id" words, so that the language switcher takes
+	// the reader to the same section (headings correspond by their order
+	// among those of their level; the same explicit id wins).
+	Anchors string
+}
+
+// Original is the page a translated or untranslated page stands for.
+type Original struct {
+	Lang  string
+	URL   string
+	Title string
 }

@@ -180,7 +180,7 @@ func TestRenderUntranslated(t *testing.T) {
 		[]string{
 			`<link rel="alternate" hreflang="ko" href="https://example.org/course/ko/cka/05-ha-cluster/">`,
 			// The missing Japanese page sends the reader to the Japanese home.
-			`<a class="untranslated" href="../../../ja/" hreflang="ja" lang="ja" title="이 언어로 된 글은 아직 없습니다">日本語</a>`,
+			`<a class="untranslated" href="../../../ja/" hreflang="ja" lang="ja">日本語<span class="visually-hidden"> (이 언어로 된 글은 아직 없습니다)</span></a>`,
 			`<script src="../../../js/calc.js" defer></script>`,
 		},
 		[]string{`hreflang="ja" href="https://`, `hreflang="x-default"`, `og:locale:alternate`})

@@ -60,7 +60,11 @@ import (
 const baseFile = "baseof.html"
 
 // kinds lists every page kind a theme must have a layout for.
-var kinds = [...]string{string(KindArticle), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound), string(KindTags), string(KindTag)}
+var kinds = [...]string{string(KindArticle), string(KindUntranslated), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound), string(KindTags), string(KindTag)}
+
+// optional are the kinds whose layout a theme may leave out, with the
+// kind whose layout stands in.
+var optional = map[string]string{string(KindUntranslated): string(KindArticle)}
 
 // Theme is a loaded theme: one template set per page kind. Render is safe
 // for concurrent use.
@@ -165,6 +169,12 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 	}
 	for _, k := range kinds {
 		p, ok := kindFile[k]
+		if !ok && optional[k] != "" {
+			if _, parsed := th.layouts[optional[k]]; !parsed && kindFile[optional[k]] != "" {
+				continue // the stand-in's errors are reported once, as its own
+			}
+			p, ok = kindFile[optional[k]]
+		}
 		if !ok {
 			diags = append(diags, diag.File(source.Origin(fsys, path.Join(layoutDir, k+".html")), "missing: the layout for %s pages", k))
 			continue

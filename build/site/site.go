@@ -29,6 +29,10 @@ const (
 	KindNotFound Kind = "404"     // /404.html
 	KindTags     Kind = "tags"    // /ja/tags/: every tag of a language
 	KindTag      Kind = "tag"     // /ja/tags/kubernetes/: the articles with one tag
+	// KindUntranslated stands, in a language, for a page written in
+	// another language only: /ko/cka/07-x/ says that part #7 is not
+	// translated yet and links to the original (Page.Original).
+	KindUntranslated Kind = "untranslated"
 )
 
 // TagsDir is the folder under each language that holds the tag pages.
@@ -51,6 +55,9 @@ type Page struct {
 	// Bundle is the folder of a page folder's index.md under the content
 	// root ("ja/cka/03-scheduling"); "" for any other page.
 	Bundle string
+	// Original is, on a KindUntranslated page, the page it stands for:
+	// the same page in the language it is written in.
+	Original *Page
 }
 
 // OutPath is the file the page is written to, relative to the output root.
@@ -208,6 +215,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 	s.pairTranslations()
+	s.addUntranslated()
 	s.orderParts()
 	diags = append(diags, s.checkSeries(series)...)
 	return s, diags
@@ -412,6 +420,66 @@ func (s *Site) pairTranslations() {
 			p.Translations = groups[p.Key]
 		}
 	}
+}
+
+// addUntranslated gives a page written in some languages only a
+// KindUntranslated page in each of the others, at the URL its language
+// switcher leads to: its own URL with the language changed. The page
+// stands for the original (the page in the site's first language that has
+// one), and joins the translations' group, so that switchers lead to it.
+func (s *Site) addUntranslated() {
+	var add []*Page
+	for _, p := range s.Pages {
+		if p.Source == nil || p.Kind != KindArticle {
+			continue
+		}
+		orig := s.original(p)
+		if orig != p {
+			continue // one stand-in per group, made from its original
+		}
+		for _, lang := range s.Langs {
+			if p.Translations[lang] != nil {
+				continue
+			}
+			u := "/" + lang + strings.TrimPrefix(p.URL, "/"+p.Lang)
+			if s.byURL[u] != nil {
+				continue // taken: the switcher leads to the home page, as before
+			}
+			q := &Page{Kind: KindUntranslated, Lang: lang, URL: u, Key: p.Key, Series: p.Series, Part: p.Part,
+				Translations: p.Translations, Original: p}
+			s.byURL[u] = q
+			add = append(add, q)
+		}
+	}
+	for _, q := range add {
+		q.Translations[q.Lang] = q
+	}
+	s.Pages = append(s.Pages, add...)
+	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
+}
+
+// original is the page of p's group that the others translate: the one in
+// the first of the site's languages that has one.
+func (s *Site) original(p *Page) *Page {
+	for _, l := range s.Langs {
+		if q := p.Translations[l]; q != nil && q.Kind != KindUntranslated {
+			return q
+		}
+	}
+	return p
+}
+
+// Original is the page the translations of p's group are made from: the
+// page in the site's first language that has one (see addUntranslated);
+// p itself when it is that page, or when p has no group.
+func (s *Site) Original(p *Page) *Page {
+	if p.Original != nil {
+		return p.Original
+	}
+	if p.Translations == nil {
+		return p
+	}
+	return s.original(p)
 }
 
 // checkSeries warns about published parts missing in a language.

@@ -63,7 +63,7 @@ func TestResolve(t *testing.T) {
 	for _, p := range s.Pages {
 		urls = append(urls, string(p.Kind)+":"+p.URL)
 	}
-	want := "root:/ 404:/404.html home:/ja/ series:/ja/cka/ article:/ja/cka/02-a/ article:/ja/cka/05-b/ home:/ko/ series:/ko/cka/ article:/ko/cka/05-b/"
+	want := "root:/ 404:/404.html home:/ja/ series:/ja/cka/ article:/ja/cka/02-a/ article:/ja/cka/05-b/ home:/ko/ series:/ko/cka/ untranslated:/ko/cka/02-a/ article:/ko/cka/05-b/"
 	if got := strings.Join(urls, " "); got != want {
 		t.Fatalf("pages\n got %s\nwant %s", got, want)
 	}
@@ -71,8 +71,15 @@ func TestResolve(t *testing.T) {
 	if p5.Translations["ko"] != s.ByURL("/ko/cka/05-b/") || p5.Translations["ja"] != p5 {
 		t.Fatal("translations not paired")
 	}
-	if s.ByURL("/ja/cka/02-a/").Translations["ko"] != nil {
-		t.Fatal("a missing translation was invented")
+	// The part missing in Korean has a page that says so, at the URL the
+	// switcher leads to, standing for the Japanese original; it is no
+	// part of the Korean series.
+	if ko := s.ByURL("/ja/cka/02-a/").Translations["ko"]; ko == nil || ko.Kind != KindUntranslated || ko.URL != "/ko/cka/02-a/" ||
+		ko.Original != s.ByURL("/ja/cka/02-a/") || ko.Source != nil || s.PartPage("ko", "cka", 2) != nil {
+		t.Fatalf("the missing translation's page: %+v", ko)
+	}
+	if s.Original(s.ByURL("/ko/cka/05-b/")) != p5 || s.Original(s.ByURL("/ko/cka/02-a/")) != s.ByURL("/ja/cka/02-a/") {
+		t.Fatal("Original")
 	}
 	prev, next := s.Neighbours(p5)
 	if prev != s.ByURL("/ja/cka/02-a/") || next != nil {

@@ -35,6 +35,20 @@ func (s *Site) Stats() Stats {
 	return st
 }
 
+// TranslationGroups lists the indexes of s.Pages in TranslationOrder, a
+// page and its translations in one group.
+func (s *Site) TranslationGroups() [][]int {
+	var out [][]int
+	for _, i := range s.TranslationOrder() {
+		if n := len(out); n > 0 && s.Pages[out[n-1][0]].Key == s.Pages[i].Key && s.Pages[i].Lang != "" {
+			out[n-1] = append(out[n-1], i)
+			continue
+		}
+		out = append(out, []int{i})
+	}
+	return out
+}
+
 // TranslationOrder lists the indexes of s.Pages with each page followed by
 // its translations (by Key, then language): an order in which pages that
 // share their code blocks are made one after the other.

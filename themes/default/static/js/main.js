@@ -75,6 +75,45 @@
   const toc = doc.querySelector(".toc details");
   if (toc && window.matchMedia("(max-width: 47.99rem)").matches) toc.open = false;
 
+  // The language switcher keeps the reader at the same section: each link
+  // carries its version's headings ("level:id" words); the section read
+  // now (the fragment, else the last heading scrolled past) maps to the
+  // twin's heading of the same level and rank, or to the same id when
+  // the twin has it. Without JavaScript the link leads to the page.
+  const here = doc.querySelector(".lang-switch a[aria-current][data-anchors]");
+  const words = (a) => a.dataset.anchors.split(" ").map((w) => {
+    const i = w.indexOf(":");
+    return { level: w.slice(0, i), id: w.slice(i + 1) };
+  });
+  const section = (own) => {
+    const hash = decodeURIComponent(location.hash.slice(1));
+    let at = own.findIndex((h) => h.id === hash);
+    if (at < 0) {
+      own.forEach((h, i) => {
+        const el = doc.getElementById(h.id);
+        if (el && el.getBoundingClientRect().top <= 96) at = i;
+      });
+    }
+    return at;
+  };
+  const retarget = (a) => {
+    const own = words(here), twin = words(a), at = section(own);
+    const base = a.href.split("#")[0];
+    if (at < 0) { a.href = base; return; }
+    const h = own[at];
+    let t = twin.find((x) => x.id === h.id);
+    if (!t) {
+      const rank = own.slice(0, at + 1).filter((x) => x.level === h.level).length;
+      t = twin.filter((x) => x.level === h.level)[rank - 1];
+    }
+    a.href = t ? base + "#" + encodeURIComponent(t.id) : base;
+  };
+  if (here) {
+    for (const a of doc.querySelectorAll(".lang-switch a[data-anchors]:not([aria-current])")) {
+      for (const ev of ["pointerdown", "focus", "click"]) a.addEventListener(ev, () => retarget(a));
+    }
+  }
+
   // The root page sends the reader to their language, through the same
   // links a reader without JavaScript would follow.
   if (doc.body.classList.contains("kind-root")) {
