@@ -4,15 +4,16 @@ package i18n
 // have no answer (a page rendered without a bundle, as tests and tools do,
 // or a site whose i18n/ lacks a key): the ones the markdown renderer and
 // the built-in shortcodes need. "" holds the English ones, used for any
-// other language.
+// other language. The Japanese and Korean ones are ja.toml's and
+// ko.toml's (TestFallbackAgreesWithTheFiles).
 var fallbacks = map[string]map[string]string{
 	"ja": {
-		"planned": "予定", "copy": "コピー", "copied": "コピーしました", "anchor": "この見出しへのリンク",
+		"planned": "準備中", "copy": "コピー", "copied": "コピーしました", "anchor": "この見出しへのリンク",
 		"callout_note": "メモ", "callout_tip": "ヒント", "callout_warning": "注意", "callout_exam": "試験ポイント",
 		"quorum_members": "メンバー数 (N)", "quorum_quorum": "クォーラム", "quorum_tolerance": "耐えられる障害数",
 	},
 	"ko": {
-		"planned": "예정", "copy": "복사", "copied": "복사됨", "anchor": "이 제목으로 가는 링크",
+		"planned": "준비 중", "copy": "복사", "copied": "복사됨", "anchor": "이 제목으로 가는 링크",
 		"callout_note": "메모", "callout_tip": "팁", "callout_warning": "주의", "callout_exam": "시험 포인트",
 		"quorum_members": "멤버 수 (N)", "quorum_quorum": "쿼럼", "quorum_tolerance": "견딜 수 있는 장애 수",
 	},
