@@ -27,6 +27,9 @@ import (
 type Bundle struct {
 	langs   []string
 	strings map[string]map[string]string
+	// files holds each language's strings as loaded, to place
+	// diagnostics about a key at its line.
+	files   map[string]*file
 	matcher *Matcher
 }
 
@@ -48,6 +51,9 @@ type text struct {
 	src  []byte
 	// line holds the 1-based line of each key.
 	line map[string]int
+	// embedded: the text is one of the files embedded in the binary
+	// (Defaults), not the site's.
+	embedded bool
 }
 
 // Load reads every <lang>.toml in dir. It reports a TOML syntax error at its
@@ -130,6 +136,7 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 			if t == nil {
 				continue
 			}
+			t.embedded = l.label == EmbeddedDir
 			f := byLang[lang]
 			if f == nil {
 				f = &file{lang: lang, vals: make(map[string]string), from: make(map[string]*text)}
@@ -154,10 +161,11 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 		return nil, diags
 	}
 
-	b := &Bundle{strings: make(map[string]map[string]string)}
+	b := &Bundle{strings: make(map[string]map[string]string), files: make(map[string]*file)}
 	for _, f := range files {
 		b.langs = append(b.langs, f.lang)
 		b.strings[f.lang] = f.vals
+		b.files[f.lang] = f
 	}
 	b.matcher = NewMatcher(b.langs)
 	return b, diags
@@ -292,6 +300,46 @@ func (b *Bundle) Langs() []string {
 func (b *Bundle) Has(lang, key string) bool {
 	_, ok := b.strings[lang][key]
 	return ok
+}
+
+// Keys returns the keys lang has, sorted.
+func (b *Bundle) Keys(lang string) []string {
+	keys := make([]string, 0, len(b.strings[lang]))
+	for k := range b.strings[lang] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Path is the file lang's strings belong in, as diagnostics name it: the
+// site's own i18n/<lang>.toml when it has one, else the embedded file
+// ("(embedded) i18n/ja.toml"); "" for a language the bundle lacks.
+func (b *Bundle) Path(lang string) string {
+	if f := b.files[lang]; f != nil {
+		return f.path
+	}
+	return ""
+}
+
+// Embedded tells whether lang's string for key is the one embedded in the
+// binary (Defaults): no site file of LoadSite sets it.
+func (b *Bundle) Embedded(lang, key string) bool {
+	f := b.files[lang]
+	if f == nil {
+		return false
+	}
+	t := f.from[key]
+	return t != nil && t.embedded
+}
+
+// At is a diagnostic at the line of key in the file lang's string for it
+// was read from; about the whole of Path(lang) when lang lacks key.
+func (b *Bundle) At(lang, key, format string, args ...any) diag.Diagnostic {
+	if f := b.files[lang]; f != nil {
+		return f.at(key, format, args...)
+	}
+	return diag.File(lang+".toml", format, args...)
 }
 
 // T returns the string for key in lang. A missing key gives "[lang:key]" so

@@ -49,7 +49,7 @@ func TestRealFilesHaveEveryKey(t *testing.T) {
 	for _, key := range []string{"skip_to_content", "toc", "prev", "next", "series_index",
 		"planned", "published", "reading_time", "lang_name", "switch_language", "tags",
 		"published_on", "copy", "copied", "not_found_title", "not_found_text", "back_home",
-		"search_placeholder", "footer_text", "callout_note", "callout_tip", "callout_warning",
+		"search_placeholder", "footer_text", "anchor", "callout_note", "callout_tip", "callout_warning",
 		"callout_exam", "home_intro_heading", "feed_title", "date_format", "og_locale"} {
 		for _, lang := range b.Langs() {
 			if !b.Has(lang, key) || b.T(lang, key) == "" {
