@@ -33,6 +33,7 @@ Commands:
   new       start a site, or add a part to a series: kakehashi new site DIR
   render    print the HTML of one markdown document
   serve     serve the site with live reload while you write (also: server)
+  translations  list translations behind their originals, or mark them up to date
   version   print the version and the commit it was built from
   help      print this help, or a command's: kakehashi help build
 
@@ -58,6 +59,7 @@ func commands() []command {
 		{"export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file]", runExport},
 		{"serve", serveSynopsis, runServe},
 		{"new", newSynopsis, runNew},
+		{"translations", translationsSynopsis, runTranslations},
 		{"version", "kakehashi version", runVersion},
 	}
 }
