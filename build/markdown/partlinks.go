@@ -143,7 +143,7 @@ func (partRefTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.
 
 // checkRef keeps r as a link or a planned mark, or turns it back into text:
 // inside a link or a heading, or when the series has no such part (then
-// with a warning).
+// with an error: a link to a part the series does not list is a mistake).
 func checkRef(r *PartRef, env *Env) {
 	for p := r.Parent(); p != nil; p = p.Parent() {
 		switch p.(type) {
@@ -153,7 +153,7 @@ func checkRef(r *PartRef, env *Env) {
 		}
 	}
 	if !r.Found {
-		env.Report(diag.Warning, r.Start, "#%d: the series has no part %d", r.N, r.N)
+		env.Report(diag.Error, r.Start, "#%d: the series has no part %d", r.N, r.N)
 		unwrapRef(r)
 	}
 }
