@@ -15,8 +15,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/spf13/afero"
+
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/translation"
 )
 
 const (
@@ -252,7 +256,28 @@ func runNewSite(_ context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi new site: %s is not empty; choose a new folder or an empty one\n", dir)
 		return 2
 	}
-	files := starterSite(time.Now().Format(time.DateOnly))
+	date := time.Now().Format(time.DateOnly)
+	files := starterSite(date)
+	// The Korean pages are translations of the Japanese ones, and up to
+	// date with them: the site starts with no stale translation.
+	var originals []starterOriginal
+	for i, f := range files {
+		rest, ok := strings.CutPrefix(f.path, "content/ko/")
+		if !ok {
+			continue
+		}
+		for _, o := range files {
+			if o.path == "content/ja/"+rest {
+				text, orig, err := markStarterPage(o.text, f.text, date)
+				if err != nil {
+					fmt.Fprintf(env.stderr, "kakehashi new site: %s: %v\n", f.path, err)
+					return 1
+				}
+				files[i].text = text
+				originals = append(originals, orig)
+			}
+		}
+	}
 	for _, f := range files {
 		if err := createFile(filepath.Join(dir, filepath.FromSlash(f.path)), []byte(f.text)); err != nil {
 			fmt.Fprintf(env.stderr, "kakehashi new site: %v; nothing was overwritten\n", err)
@@ -262,12 +287,48 @@ func runNewSite(_ context.Context, env *cliEnv, args []string) int {
 			return 1
 		}
 	}
+	saveOriginals(env, "new site", dir, originals)
 	fmt.Fprintf(env.stdout, "kakehashi %s: new site in %s\n", build.Version, dir)
 	for _, f := range files {
 		fmt.Fprintf(env.stdout, "  %s\n", filepath.Join(dir, filepath.FromSlash(f.path)))
 	}
 	fmt.Fprintf(env.stdout, "Next:\n  cd %s && kakehashi serve\n  kakehashi new part course 2 next-step    (publishes part 2)\n", shellQuote(dir))
 	return 0
+}
+
+// starterOriginal is an original a new translation was marked against,
+// to keep in the store of marked originals.
+type starterOriginal struct {
+	hash string
+	text []byte
+}
+
+// markStarterPage returns the page text tr marked as up to date on date
+// with its original, the page text orig.
+func markStarterPage(orig, tr, date string) (string, starterOriginal, error) {
+	pg, diags := source.ParsePage("", []byte(orig))
+	if err := diags.Err(); err != nil || pg == nil {
+		return "", starterOriginal{}, fmt.Errorf("its original does not parse: %v", diags)
+	}
+	h := translation.Hash(pg)
+	out, err := translation.Mark([]byte(tr), date, h)
+	if err != nil {
+		return "", starterOriginal{}, err
+	}
+	return string(out), starterOriginal{h, []byte(orig)}, nil
+}
+
+// saveOriginals keeps the originals new translations were marked against
+// in the site's .kakehashi-cache/originals, for the side-by-side view; it
+// is a cache, so a failure is only a warning.
+func saveOriginals(env *cliEnv, cmd, site string, originals []starterOriginal) {
+	store := translation.Store{Fs: afero.NewOsFs(), Dir: filepath.ToSlash(filepath.Join(site, filepath.FromSlash(build.DefaultLayout().Cache), translation.StoreDir))}
+	for _, o := range originals {
+		if err := store.Save(o.hash, o.text); err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi %s: warning: keeping a copy of an original in %s: %v\n", cmd, store.Dir, err)
+			return
+		}
+	}
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

@@ -64,6 +64,7 @@ func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi new part: %v\n", err)
 		return 1
 	}
+	saveOriginals(env, "new part", src, plan.originals)
 	verb := "added part #%d to %s"
 	if plan.wasPlanned {
 		verb = "published the planned part #%d in %s"
@@ -99,6 +100,9 @@ type partPlan struct {
 	seriesText []byte
 	wasPlanned bool
 	pages      []starterFile // path on disk
+	// originals are the first language's page the others were marked
+	// against, for the store of marked originals.
+	originals []starterOriginal
 }
 
 // write creates the pages, then saves the series file; a page that
@@ -204,6 +208,18 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 			}
 		}
 		plan.pages = append(plan.pages, starterFile{show(rel), partPage(t, s.ID, req.number, date)})
+	}
+	// The pages in the other languages are translations of the first
+	// language's, and as empty: marked up to date with it.
+	for i := 1; i < len(plan.pages); i++ {
+		text, orig, err := markStarterPage(plan.pages[0].text, plan.pages[i].text, date)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", plan.pages[i].path, err)
+		}
+		plan.pages[i].text = text
+		if i == 1 {
+			plan.originals = append(plan.originals, orig)
+		}
 	}
 	return plan, nil
 }
