@@ -26,6 +26,7 @@ var KindCodeFigure = ast.NewNodeKind("CodeFigure")
 type CodeFigure struct {
 	ast.BaseBlock
 	Lang     string // as written, "text" when none
+	Info     string // the fence's info string as written; "" for none and for indented code
 	Title    string
 	Code     string // the code, line endings normalised, trailing newline trimmed
 	HTML     string // highlighted <pre>
@@ -104,9 +105,11 @@ func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, env *Env) *Co
 		code.Write(seg.Value(src))
 	}
 	fig := &CodeFigure{Lang: "text", Copy: env.t("copy"), Copied: env.t("copied")}
+	fig.SetPos(n.Pos()) // the fence's, or the indented block's first line
 	var hl []int
 	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
 		info := f.Info.Segment
+		fig.Info = string(src[info.Start:info.Stop])
 		fig.Lang, fig.Title, hl = parseInfo(src[info.Start:info.Stop], info.Start, lines.Len(), env)
 	}
 	fig.Code = strings.TrimRight(strings.ReplaceAll(code.String(), "\r\n", "\n"), "\n")

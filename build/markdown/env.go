@@ -42,6 +42,13 @@ type Env struct {
 	// shown. The build sets it; nil leaves references as written,
 	// unchecked. See Env.Image.
 	Assets func(ref string) (Asset, error)
+	// Link resolves the destination of each link of the body, inline or
+	// by reference ("02-control-plane.md#etcd", "../ko/", "#etcd"): what
+	// the HTML links to instead, what the link names, and a problem to
+	// report at the link's '['. The build sets it (page.Links); nil leaves
+	// links as written, unchecked. A fragment of the page itself
+	// (LinkTarget.Self) is checked against the ids of the rendered page.
+	Link func(dest string) LinkTarget
 
 	st *docState // set by Render
 }
@@ -56,8 +63,9 @@ type docState struct {
 
 	mu     sync.Mutex
 	diags  diag.List
-	index  *diag.Index // made on the first report
-	images int         // images resolved so far (Env.Image)
+	index  *diag.Index   // made on the first report
+	images int           // images resolved so far (Env.Image)
+	links  []pendingLink // the links Env.Link resolved, in document order
 }
 
 // EnvFrom returns the Env of the document a goldmark parser.Context belongs

@@ -26,6 +26,9 @@
 //	AST transformers
 //	   50    PriorityShortcodeTransformer  pairs inline tags first, so the
 //	                                       rest see a pair's content inside it
+//	  900    PriorityLinkTransformer       links' destinations through
+//	                                       Env.Link, before the export's
+//	                                       explicit index links (1000)
 //	10000    PriorityPartLinkTransformer   after goldmark's (footnotes: 999);
 //	                                       turns "#N" in links and headings
 //	                                       back into text, before heading IDs
@@ -91,6 +94,14 @@ type Result struct {
 	Text     string    // plain text of the body, code blocks excluded
 	CodeText string    // text of the code blocks, for search
 	Diags    diag.List // positions relative to Doc.Path and Doc.Src
+	// IDs are the ids the body's HTML defines, in order: the headings',
+	// the footnotes', the shortcodes'.
+	IDs []string
+	// Links are the body's internal links, as Env.Link resolved them (none
+	// without Env.Link), in document order.
+	Links []Link
+	// Outline is the body's headings and code blocks, in order.
+	Outline []Block
 }
 
 // Renderer renders documents. It is safe for concurrent use.
@@ -126,6 +137,7 @@ func New(opts Options) *Renderer {
 		images{},
 		headingIDs{},
 		softBreaks{},
+		links{},
 	}
 	exts = append(exts, opts.Extenders...)
 	rendererOpts = append(rendererOpts,
@@ -178,6 +190,9 @@ func (r *Renderer) Render(ctx context.Context, doc Doc, env Env) (res Result) {
 		res.Diags = append(res.Diags, diag.File(doc.Path, "markdown: %v", err))
 	}
 	res.HTML = buf.Bytes()
+	res.IDs = HTMLIDs(res.HTML)
+	res.Links = finishLinks(e, res.IDs)
+	res.Outline = outline(root, e)
 	res.TOC = toc(root, st.body)
 	res.Text, res.CodeText = plainText(root, st.body)
 	return res

@@ -22,6 +22,11 @@ const (
 	// where calls sit: first, so every later transformer sees the pairs'
 	// content inside their calls.
 	PriorityShortcodeTransformer = 50
+	// PriorityLinkTransformer offers every link's destination to Env.Link:
+	// after the shortcode pairs, so links inside a call are its children,
+	// and before the exported copy's explicit index links (1000), which
+	// then see the destinations Env.Link wrote.
+	PriorityLinkTransformer = 900
 	// PriorityPartLinkTransformer checks "#N" references, turning those in
 	// links and headings and those to unknown parts back into text: after
 	// goldmark's own transformers (footnotes: 999), and before the soft
