@@ -24,3 +24,23 @@ func TestExplicitIndexLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkPaths: what counts as another site's URL, and how a relative
+// link joins the page's folder.
+func TestLinkPaths(t *testing.T) {
+	for dest, want := range map[string]bool{"https://x.org/": true, "mailto:a@b": true, "//cdn/x.js": true, "tel:+81": true,
+		"02-x.md": false, "../a:b/": false, "/ja/": false, "#h": false, "a/b:c": false, ":x": false} {
+		if got := external(dest); got != want {
+			t.Errorf("external(%q) = %v", dest, got)
+		}
+	}
+	for _, c := range [][3]string{{"/ja/cka/05/", "../02/", "/ja/cka/02/"}, {"/ja/cka/05/", "..", "/ja/cka/"}, {"/ja/cka/05/", ".", "/ja/cka/05/"},
+		{"/ja/cka/05/", "img/a.png", "/ja/cka/05/img/a.png"}, {"/", "../../x", "/x"}, {"/ja/cka/05/", "../../../..", "/"}} {
+		if got := join(c[0], c[1]); got != c[2] {
+			t.Errorf("join(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+	if dir("/404.html") != "/" || dir("/ja/") != "/ja/" {
+		t.Errorf("dir: %q %q", dir("/404.html"), dir("/ja/"))
+	}
+}

@@ -59,6 +59,7 @@ type Options struct {
 func New(st *site.Site, o Options) *Assembler {
 	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{}, published: map[string]int{},
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
+	targets := linkTargetsFP(st)
 	for _, l := range o.Langs {
 		a.data.Title[l] = l
 		if home := st.ByURL("/" + l + "/"); home != nil && home.Source != nil && home.Source.Meta.Title != "" {
@@ -75,6 +76,7 @@ func New(st *site.Site, o Options) *Assembler {
 			h.Str(sr.ID)
 			h.Num(int64(a.seriesFP[l+"/"+sr.ID]))
 		}
+		h.Num(int64(targets)) // what its links may name (linkTargetsFP)
 		a.linksFP[l] = h.Sum()
 	}
 	return a
@@ -99,7 +101,9 @@ func (a *Assembler) Fingerprint(p *render.Page, gen uint64) uint64 {
 
 // LinksFP is the fingerprint of everything the "#N" links and part
 // shortcodes of a page in lang can show: every series' (see SeriesFP), as
-// a page may name a part of any series.
+// a page may name a part of any series; and of what its other links may
+// name: the site's pages, their source files, page folder files and
+// aliases (a page gone makes a link to it dangling).
 func (a *Assembler) LinksFP(lang string) uint64 { return a.linksFP[lang] }
 
 // Page gathers sp's template data; c is its rendered markdown, nil for a
@@ -354,29 +358,4 @@ func TOC(hs []markdown.Heading) []render.TOCEntry {
 		out[i] = render.TOCEntry{Level: h.Level, ID: h.ID, Text: h.Text, Children: TOC(h.Children)}
 	}
 	return out
-}
-
-// Links sets in env what the markdown of sp resolves its part links with:
-// "#N" within sp's series, a part shortcode naming any series, and the
-// series' ids. A page without a URL (a fragment: Builder.RenderDoc)
-// links site-absolute.
-func Links(env *markdown.Env, st *site.Site, sp *site.Page, explicitIndex bool) {
-	if sp.Series != nil {
-		env.Parts = PartLinks(st, sp.Series, sp.Lang, sp.URL, explicitIndex)
-	}
-	if len(st.Series) == 0 {
-		return
-	}
-	env.SeriesIDs = make([]string, len(st.Series))
-	for i, sr := range st.Series {
-		env.SeriesIDs[i] = sr.ID
-	}
-	env.SeriesParts = func(id string, n int) (markdown.PartLink, bool) {
-		for _, sr := range st.Series {
-			if sr.ID == id {
-				return PartLinks(st, sr, sp.Lang, sp.URL, explicitIndex)(n)
-			}
-		}
-		return markdown.PartLink{}, false
-	}
 }
