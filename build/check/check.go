@@ -1,0 +1,197 @@
+// Package check holds the checks of a whole rendered site that no single
+// page can make alone, for kakehashi check: links to sections of other
+// pages (Fragments), and translations whose code and headings drifted
+// from their originals (Twins). They are pure functions of the pages'
+// rendered markdown (markdown.Result), and report at the positions it
+// recorded.
+package check
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+)
+
+// Page is one page of a built site, as the checks read it.
+type Page struct {
+	URL    string // site-absolute: "/ja/cka/02-control-plane/"
+	Lang   string
+	Source string // its source file; "" for a page the build generates
+	// IDs are every id the page's HTML defines: its content's
+	// (markdown.Result.IDs) and its template's ("main", "toc-title").
+	IDs []string
+	// Links and Outline are its markdown's (markdown.Result).
+	Links   []markdown.Link
+	Outline []markdown.Block
+	// Original is the URL of the page this one translates; "" for an
+	// original, and for a page that has no translations.
+	Original string
+}
+
+// Fragments checks every link with a fragment to another page: the page
+// it names must have an element with that id. A link to a page that is
+// not among pages is not checked (the build warned about it), nor one to
+// a file.
+func Fragments(pages []*Page) diag.List {
+	byURL := make(map[string]*Page, len(pages))
+	for _, p := range pages {
+		byURL[p.URL] = p
+	}
+	ids := map[*Page]map[string]bool{} // made for the pages linked to
+	var out diag.List
+	for _, p := range pages {
+		for _, l := range p.Links {
+			if l.Fragment == "" || l.Fragment == "top" || l.Path == p.URL {
+				continue
+			}
+			q := byURL[l.Path]
+			if q == nil {
+				continue
+			}
+			set := ids[q]
+			if set == nil {
+				set = make(map[string]bool, len(q.IDs))
+				for _, id := range q.IDs {
+					set[id] = true
+				}
+				ids[q] = set
+			}
+			if set[l.Fragment] {
+				continue
+			}
+			d := l.At
+			d.Severity = diag.Error
+			d.Msg = fmt.Sprintf("link to %q: page %s has no section %q", l.Dest, q.URL, l.Fragment)
+			if near := diag.Suggest(l.Fragment, q.IDs); near != "" {
+				d.Msg += fmt.Sprintf("; did you mean %q?", near)
+			}
+			out = append(out, d)
+		}
+	}
+	out.Sort()
+	return out
+}
+
+// Twins compares each translation with its original (Page.Original): the
+// same code blocks, in the same order, and the same heading structure
+// (the sequence of heading levels). Each pair gets at most one warning
+// for its code and one for its headings, at the translation, naming the
+// first difference.
+//
+// Code is compared line by line with trailing whitespace trimmed and
+// comments left out, as they are what a translator translates: a comment
+// starts at "#" or "//" at the start of a line (after indentation) or
+// after a space or tab, and runs to the end of the line; lines left empty
+// are dropped. A console's root prompt ("# kubeadm init") reads as a
+// comment too: a translation changing only such a line is not reported.
+func Twins(pages []*Page) diag.List {
+	byURL := make(map[string]*Page, len(pages))
+	for _, p := range pages {
+		byURL[p.URL] = p
+	}
+	var out diag.List
+	for _, p := range pages {
+		o := byURL[p.Original]
+		if p.Original == "" || o == nil || o == p || p.Source == "" || o.Source == "" {
+			continue
+		}
+		out = append(out, twinCode(p, o)...)
+		out = append(out, twinHeadings(p, o)...)
+	}
+	out.Sort()
+	return out
+}
+
+func blocks(p *Page, kind markdown.BlockKind) []markdown.Block {
+	var bs []markdown.Block
+	for _, b := range p.Outline {
+		if b.Kind == kind {
+			bs = append(bs, b)
+		}
+	}
+	return bs
+}
+
+// warnAt is a warning at line:col of the translation's file.
+func warnAt(p *Page, line, col int, format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{Path: p.Source, Line: line, Col: col, Severity: diag.Warning, Msg: fmt.Sprintf(format, args...)}
+}
+
+// twinCode reports the first code block of p that differs from o's.
+func twinCode(p, o *Page) diag.List {
+	pc, oc := blocks(p, markdown.BlockCode), blocks(o, markdown.BlockCode)
+	for i := range min(len(pc), len(oc)) {
+		if !sameCode(pc[i].Code, oc[i].Code) {
+			return diag.List{warnAt(p, pc[i].Line, pc[i].Col, "code block %d differs from %s:%d:%d", i+1, o.Source, oc[i].Line, oc[i].Col)}
+		}
+	}
+	switch {
+	case len(pc) > len(oc):
+		b := pc[len(oc)]
+		return diag.List{warnAt(p, b.Line, b.Col, "code block %d is not in %s, which has %d", len(oc)+1, o.Source, len(oc))}
+	case len(pc) < len(oc):
+		b := oc[len(pc)]
+		return diag.List{warnAt(p, 0, 0, "%d code blocks here, %d in %s: code block %d (%s:%d:%d) is missing", len(pc), len(oc), o.Source, len(pc)+1, o.Lang, b.Line, b.Col)}
+	}
+	return nil
+}
+
+// twinHeadings reports the first heading of p whose level differs from
+// o's, or a heading one of them lacks.
+func twinHeadings(p, o *Page) diag.List {
+	ph, oh := blocks(p, markdown.BlockHeading), blocks(o, markdown.BlockHeading)
+	for i := range min(len(ph), len(oh)) {
+		if ph[i].Level != oh[i].Level {
+			return diag.List{warnAt(p, ph[i].Line, ph[i].Col, "heading structure differs from %s: heading %d is h%d here, h%d there (%s:%d:%d)",
+				o.Source, i+1, ph[i].Level, oh[i].Level, o.Lang, oh[i].Line, oh[i].Col)}
+		}
+	}
+	switch {
+	case len(ph) > len(oh):
+		b := ph[len(oh)]
+		return diag.List{warnAt(p, b.Line, b.Col, "heading structure differs from %s: heading %d (h%d) is not there, which has %d", o.Source, len(oh)+1, b.Level, len(oh))}
+	case len(ph) < len(oh):
+		b := oh[len(ph)]
+		return diag.List{warnAt(p, 0, 0, "heading structure differs from %s: %d headings here, %d there: heading %d (h%d, %s:%d:%d) is missing", o.Source, len(ph), len(oh), len(ph)+1, b.Level, o.Lang, b.Line, b.Col)}
+	}
+	return nil
+}
+
+// sameCode reports whether two code blocks are the same but for trailing
+// whitespace and comments (see Twins).
+func sameCode(a, b string) bool {
+	if a == b {
+		return true
+	}
+	return slices.Equal(codeLines(a), codeLines(b))
+}
+
+// codeLines are the lines of code without their comments and trailing
+// whitespace, empty lines dropped.
+func codeLines(code string) []string {
+	var out []string
+	for line := range strings.SplitSeq(code, "\n") {
+		line = strings.TrimRight(stripComment(line), " \t\r")
+		if line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// stripComment cuts line at the comment it holds: "#" or "//" at the
+// start of the line (after indentation) or after a space or tab.
+func stripComment(line string) string {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '#' && !(line[i] == '/' && i+1 < len(line) && line[i+1] == '/') {
+			continue
+		}
+		if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' {
+			return line[:i]
+		}
+	}
+	return line
+}
