@@ -328,6 +328,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return &InterruptedError{Err: err}
 	}
+	sdiags = append(sdiags, b.checkKeys(bundle, theme)...)
 	if err := sdiags.Err(); err != nil {
 		return err
 	}
