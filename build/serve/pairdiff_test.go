@@ -1,0 +1,97 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/translation"
+)
+
+// TestPairStatus: under the frames, /_pair/ says a current translation
+// is current with the day it was marked; after the original is edited,
+// that it is stale, with the original's changed and added blocks
+// highlighted and the removed ones listed, from the copy of the original
+// as marked; without that copy, that it is missing and where the history
+// is.
+func TestPairStatus(t *testing.T) {
+	s, ts, root := newTestServer(t)
+	const ja, ko = "content/ja/cka/05-ha-cluster.md", "content/ko/cka/05-ha-cluster.md"
+	src := []byte(readFile(t, root, ja))
+	orig, diags := source.ParsePage(ja, source.Normalize(src))
+	if orig == nil {
+		t.Fatal(diags)
+	}
+	hash := translation.Hash(orig)
+	marked, err := translation.Mark([]byte(readFile(t, root, ko)), "2026-11-02", hash)
+	must(t, err)
+	writeFile(t, root, ko, string(marked))
+	store := translation.Store{Fs: afero.NewBasePathFs(afero.NewOsFs(), root), Dir: ".kakehashi-cache/originals"}
+	must(t, store.Save(hash, orig.Src))
+	must(t, s.Rebuild(context.Background(), []string{ko}))
+
+	c := ts.Client()
+	code, body := get(t, c, ts.URL+"/_pair/ja/cka/05-ha-cluster/")
+	if code != 200 || !strings.Contains(body, `<p class="current">ko: current (marked 2026-11-02)`) {
+		t.Fatalf("current: %d\n%s", code, body)
+	}
+
+	// Edit the original: a paragraph rewritten, one added, one removed.
+	paras := strings.Split(string(src), "\n\n")
+	removed := paras[3]
+	paras[2] = "書き直した段落です。"
+	paras = append(paras[:3], paras[4:]...)
+	paras = append(paras, "追加した段落です。\n")
+	writeFile(t, root, ja, strings.Join(paras, "\n\n"))
+	must(t, s.Rebuild(context.Background(), []string{ja}))
+	_, body = get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/")
+	for _, want := range []string{
+		`<p class="stale">ko: stale since `,
+		`(marked 2026-11-02): <code>content/ja/cka/05-ha-cluster.md</code> changed since`,
+		`<div class="changed"><p>changed, line `,
+		`<pre>書き直した段落です。</pre>`,
+		`<div class="added"><p>added, line `,
+		`<pre>追加した段落です。</pre>`,
+		`<p>Removed since it was marked:</p>`,
+		`<div class="removed"><pre>` + firstLine(removed),
+		`unchanged blocks …`,
+		`kakehashi translations mark content/ko/cka/05-ha-cluster.md`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("stale: no %q in\n%s", want, body[strings.Index(body, "<footer"):])
+		}
+	}
+
+	// Without the copy: the history is in git.
+	must(t, os.RemoveAll(filepath.Join(root, ".kakehashi-cache", "originals")))
+	_, body = get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/")
+	for _, want := range []string{
+		`<p class="stale">ko: stale since `,
+		`the translation was marked on another machine, or before the cache was cleared`,
+		`<code>git log -p content/ja/cka/05-ha-cluster.md</code> shows the original's history`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no copy: no %q in %s", want, body[strings.Index(body, "<footer"):])
+		}
+	}
+	if strings.Contains(body, `class="changed"`) {
+		t.Error("no copy: blocks shown")
+	}
+
+	// An unmarked translation says how to mark it.
+	writeFile(t, root, ko, strings.Replace(string(marked), "translated: 2026-11-02 "+hash+"\n", "", 1))
+	must(t, s.Rebuild(context.Background(), []string{ko}))
+	if _, body = get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="unmarked">ko: not marked`) {
+		t.Errorf("unmarked: %s", body)
+	}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
