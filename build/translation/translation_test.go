@@ -218,3 +218,36 @@ func TestBlocks(t *testing.T) {
 		t.Errorf("unclosed fence: %+v", bs)
 	}
 }
+
+// FuzzMark: whatever the front matter and body, Mark either refuses or
+// gives a file whose body is byte for byte the old one, whose front
+// matter reads back the date and hash, and that Mark leaves as it is.
+func FuzzMark(f *testing.F) {
+	for _, s := range []string{
+		"---\ntitle: x\n---\nbody  \n\n",
+		"+++\ntitle = \"x\"\n[params]\na = 1\n+++\r\nbody\r\n",
+		"---\ntranslated: 2026-01-01 000000000000\nx:\n  - a\n---\n---\n",
+		"no front matter\n---\n",
+		"---\r\ntitle: |\r\n  translated: x\r\n---\r\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		out, err := Mark([]byte(src), "2026-12-01", "3f2a1c9e7b0d")
+		if err != nil {
+			return
+		}
+		before, _ := source.ParsePage("", source.Normalize([]byte(src)))
+		after, diags := source.ParsePage("", source.Normalize(out))
+		if after == nil || diags.Err() != nil || after.Meta.Translated.String() != "2026-12-01 3f2a1c9e7b0d" {
+			t.Fatalf("marked %q reads back %v %v", out, after, diags)
+		}
+		if before != nil && string(before.Body()) != string(after.Body()) {
+			t.Fatalf("body %q became %q", before.Body(), after.Body())
+		}
+		again, err := Mark(out, "2026-12-01", "3f2a1c9e7b0d")
+		if err != nil || string(again) != string(out) {
+			t.Fatalf("marking again: %q, %v", again, err)
+		}
+	})
+}
