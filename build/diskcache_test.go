@@ -91,8 +91,12 @@ func TestPersistentCache(t *testing.T) {
 	src := mustRead(t, in, art)
 	afero.WriteFile(in, art, append(src, "\n追記した段落です。\n"...), 0o644)
 	edit := buildToDisk(t, coldBuilder(t, in, cacheFs), out)
-	if edit.Rendered != 1 || edit.Unchanged {
-		t.Errorf("one edited article re-rendered %d pages (unchanged %v)", edit.Rendered, edit.Unchanged)
+	// The article and its translation, which now says it is behind.
+	if edit.Rendered != 2 || edit.Unchanged {
+		t.Errorf("one edited article re-rendered %d pages, want it and its translation (unchanged %v)", edit.Rendered, edit.Unchanged)
+	}
+	if ko, _ := afero.ReadFile(out, "/public/ko/cka/05-ha-cluster/index.html"); !bytes.Contains(ko, []byte(`data-translation-state="stale"`)) {
+		t.Error("the translation of the edited article does not say it is stale")
 	}
 	sameAsFresh(t, "one edit", in, out)
 

@@ -245,8 +245,10 @@ func TestSiteLongSeriesWindow(t *testing.T) {
 func TestSiteCourseIncremental(t *testing.T) {
 	const art = "content/ja/cka/05-ha-cluster.md"
 	s := sitetest.Test(t, "", sitetest.Course(), sitetest.BaseURL("https://example.org/course/"))
-	s.Append(art, "\n追記した段落です。\n").Build().AssertFresh().AssertRendered(1).
-		AssertContains("ja/cka/05-ha-cluster/index.html", "追記した段落です。")
+	// the article, and its translation now behind it
+	s.Append(art, "\n追記した段落です。\n").Build().AssertFresh().AssertRendered(2).
+		AssertContains("ja/cka/05-ha-cluster/index.html", "追記した段落です。").
+		AssertContains("ko/cka/05-ha-cluster/index.html", `data-translation-state="stale"`)
 	s.Replace("content/series/cka.yaml", "ja: \"クラスターアップグレード\"", "ja: \"アップグレード\"").Build().AssertFresh()
 	s.Replace("i18n/ja.toml", `toc = "目次"`, `toc = "この記事の目次"`).Build().AssertFresh().
 		AssertContains("ja/cka/05-ha-cluster/index.html", "この記事の目次")

@@ -95,7 +95,7 @@ func Fingerprint(p *render.Page, gen, seriesFP uint64) uint64 {
 		h.Str(o.URL)
 		h.Str(o.Title)
 	}
-	h.Str(p.OriginalUpdated.String())
+	h.Str(p.TranslatedOn.String())
 	for _, s := range p.Scripts {
 		h.Str(s)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/translation"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
@@ -145,12 +146,26 @@ func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 	a.tagPage(sp, p)
 	if sp.Kind == site.KindUntranslated {
 		a.untranslated(sp, p)
+	} else if o := a.st.Original(sp); o != sp && o.Source != nil && sp.Source != nil {
+		a.translated(o, sp, p)
 	}
 	if p.Title == "" {
 		a.defaultTitle(p)
 	}
 	p.Translations = a.translations(sp)
 	return p
+}
+
+// translated tells the reader of a translation whose original changed
+// since it was marked (package translation) that it may be behind.
+func (a *Assembler) translated(o, sp *site.Page, p *render.Page) {
+	st := translation.Status(o.Source, sp.Source)
+	if st.State != translation.Stale {
+		return
+	}
+	p.TranslationState = "stale"
+	p.Original = &render.Original{Lang: o.Lang, URL: o.URL, Title: o.Source.Meta.Title}
+	p.TranslatedOn = st.Marked.Date
 }
 
 // untranslated fills in the page that stands for sp.Original in a

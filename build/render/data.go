@@ -89,10 +89,12 @@ type Page struct {
 	// translated into its language yet (KindUntranslated), "stale" on a
 	// translation whose original was updated after it was made, "" on any
 	// other; Original is then the page it stands for or was made from,
-	// and OriginalUpdated when that one was last updated (stale).
+	// and TranslatedOn the day the stale translation was last marked up
+	// to date with it (its front matter's "translated:", so that the page
+	// does not depend on when the files were checked out).
 	TranslationState string
 	Original         *Original
-	OriginalUpdated  time.Time
+	TranslatedOn     time.Time
 
 	// Tag is the tag of a tag page, and Articles the articles with it,
 	// newest first; AllTags lists every tag of the language on the tag

@@ -129,7 +129,7 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, re
 			u += rel + "/"
 		}
 		f, _ := st.site.lookup(strings.Trim(u, "/"), true)
-		data.Cols = append(data.Cols, pairCol{Lang: l, URL: u, Exists: f != nil})
+		data.Cols = append(data.Cols, pairCol{Lang: l, URL: u, Exists: f != nil && !st.untranslated[u]})
 	}
 	// Under the frames: how each translation stands against its original.
 	data.Notes = s.pairNotes(r.Context(), langs, rel)

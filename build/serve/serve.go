@@ -28,6 +28,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/serve/watch"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/i18n"
@@ -94,6 +95,9 @@ type state struct {
 	errs    diag.List
 	langs   []string      // the site's languages, in order
 	match   *i18n.Matcher // picks one of langs for "/"
+	// untranslated are the URLs of the pages that say an article is not
+	// translated into their language yet.
+	untranslated map[string]bool
 }
 
 // New makes a server for the site folder opts.Root and runs the first
@@ -164,7 +168,12 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		return err
 	}
 	snap, ch := newSnapshot(res.Site, old.site)
-	next := &state{site: snap, version: version, langs: old.langs, match: old.match}
+	next := &state{site: snap, version: version, langs: old.langs, match: old.match, untranslated: map[string]bool{}}
+	for _, p := range res.Pages {
+		if p.Kind == render.KindUntranslated {
+			next.untranslated[p.URL] = true
+		}
+	}
 	if langs := res.Langs; len(langs) > 0 && !slices.Equal(langs, old.langs) {
 		next.langs, next.match = langs, i18n.NewMatcher(langs)
 	}

@@ -458,9 +458,18 @@ func (s *Site) addUntranslated() {
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 }
 
-// original is the page of p's group that the others translate: the one in
-// the first of the site's languages that has one.
+// original is the page of p's group that the others translate: the one
+// in the language a page's translationOf names, else the one in the first
+// of the site's languages that has one (package translation checks the
+// fields).
 func (s *Site) original(p *Page) *Page {
+	for _, l := range s.Langs {
+		if q := p.Translations[l]; q != nil && q.Source != nil && q.Source.Meta.TranslationOf != "" {
+			if o := p.Translations[q.Source.Meta.TranslationOf]; o != nil && o.Source != nil {
+				return o
+			}
+		}
+	}
 	for _, l := range s.Langs {
 		if q := p.Translations[l]; q != nil && q.Kind != KindUntranslated {
 			return q

@@ -62,8 +62,8 @@ func TestHarness(t *testing.T) {
 
 	s.AssertWarnings()
 	s.Remove("content/ko/s/01-one.md").Build().
-		AssertRemoved("ko/s/01-one/index.html").
-		AssertAbsent("ko/s/01-one/index.html").
+		AssertChanged("ko/s/01-one/index.html").
+		AssertContains("ko/s/01-one/index.html", `data-translation-state="missing"`).
 		AssertWarnings("content/series/s.yaml:4:5: warning: part #1 is published but has no ko page").
 		AssertFresh()
 }

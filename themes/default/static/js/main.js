@@ -75,26 +75,30 @@
   const toc = doc.querySelector(".toc details");
   if (toc && window.matchMedia("(max-width: 47.99rem)").matches) toc.open = false;
 
-  // The language switcher keeps the reader at the same section: each link
-  // carries its version's headings ("level:id" words); the section read
-  // now (the fragment, else the last heading scrolled past) maps to the
-  // twin's heading of the same level and rank, or to the same id when
-  // the twin has it. Without JavaScript the link leads to the page.
+  // The language switcher keeps the reader at the same section. Each link
+  // lists its version's headings ("level:id"); the section read (scrolled
+  // to, else the last one settled on, else the fragment) maps to the
+  // twin's heading of the same level and rank, or the same id.
   const here = doc.querySelector(".lang-switch a[aria-current][data-anchors]");
   const words = (a) => a.dataset.anchors.split(" ").map((w) => {
     const i = w.indexOf(":");
     return { level: w.slice(0, i), id: w.slice(i + 1) };
   });
-  const section = (own) => {
-    const hash = decodeURIComponent(location.hash.slice(1));
-    let at = own.findIndex((h) => h.id === hash);
-    if (at < 0) {
-      own.forEach((h, i) => {
-        const el = doc.getElementById(h.id);
-        if (el && el.getBoundingClientRect().top <= 96) at = i;
-      });
-    }
+  const scrolledTo = (own) => {
+    let at = -1;
+    own.forEach((h, i) => {
+      const el = doc.getElementById(h.id);
+      if (el && el.getBoundingClientRect().top <= 96) at = i;
+    });
     return at;
+  };
+  let reading = -1;
+  const section = (own) => {
+    const at = scrolledTo(own);
+    if (at >= 0) return at;
+    if (reading >= 0) return reading;
+    const hash = decodeURIComponent(location.hash.slice(1));
+    return own.findIndex((h) => h.id === hash);
   };
   const retarget = (a) => {
     const own = words(here), twin = words(a), at = section(own);
@@ -109,6 +113,15 @@
     a.href = t ? base + "#" + encodeURIComponent(t.id) : base;
   };
   if (here) {
+    const own = words(here);
+    let settle;
+    addEventListener("scroll", () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        const at = scrolledTo(own);
+        if (at >= 0) reading = at;
+      }, 400);
+    }, { passive: true });
     for (const a of doc.querySelectorAll(".lang-switch a[data-anchors]:not([aria-current])")) {
       for (const ev of ["pointerdown", "focus", "click"]) a.addEventListener(ev, () => retarget(a));
     }
