@@ -127,6 +127,7 @@ type Builder struct {
 	prev      *output.Site
 	memo      cache.Memo[*mdEntry] // what the last builds made, reused while it stays valid
 	wasm      *wasm.Once           // the calculators' modules, compiled once per Builder
+	site      *site.Site           // the site of the last good build, for Check
 }
 
 // New returns a Builder reading the site from in.
@@ -275,6 +276,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	srcs := st.SourcePaths()
 	b.memo.Forget(func(p string) bool { return srcs[p] }, func(u string) bool { return st.ByURL(u) != nil })
+	b.site = st
 	return r.finish(start, pages, searchBytes)
 }
 

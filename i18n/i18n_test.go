@@ -47,7 +47,7 @@ func TestRealFilesHaveEveryKey(t *testing.T) {
 	}
 	// Keys the theme relies on.
 	for _, key := range []string{"skip_to_content", "toc", "prev", "next", "series_index",
-		"planned", "published", "reading_time", "lang_name", "switch_language", "tags",
+		"planned", "reading_time", "lang_name", "switch_language", "tags",
 		"published_on", "copy", "copied", "not_found_title", "not_found_text", "back_home",
 		"search_placeholder", "footer_text", "anchor", "callout_note", "callout_tip", "callout_warning",
 		"callout_exam", "home_intro_heading", "feed_title", "date_format", "og_locale"} {

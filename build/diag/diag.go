@@ -34,7 +34,14 @@ type Diagnostic struct {
 	// browser overlay; Context[i] is line ContextStart+i.
 	Context      []string
 	ContextStart int
+	// Code names the kind of problem for tools ("link", "stale-translation");
+	// "" when the stage that found it gives none (kakehashi check then
+	// says "build").
+	Code string
 }
+
+// WithCode returns d with its Code set.
+func (d Diagnostic) WithCode(code string) Diagnostic { d.Code = code; return d }
 
 // At builds a diagnostic for the byte offset off in src. To report many
 // diagnostics in one source, an Index is faster.

@@ -29,6 +29,7 @@ Usage:
 
 Commands:
   build     render content/ into public/
+  check     check the content for CI: links, translations, strings (nothing written)
   export    write a copy that works from file://, or one HTML per language
   new       start a site, or add a part to a series: kakehashi new site DIR
   render    print the HTML of one markdown document
@@ -54,12 +55,13 @@ type cliEnv struct {
 
 func commands() []command {
 	return []command{
-		{"build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts]", runBuild},
+		{"build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts] [--strict]", runBuild},
 		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
 		{"export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file]", runExport},
 		{"serve", serveSynopsis, runServe},
 		{"new", newSynopsis, runNew},
 		{"translations", translationsSynopsis, runTranslations},
+		{"check", checkSynopsis, runCheck},
 		{"version", "kakehashi version", runVersion},
 	}
 }
@@ -170,7 +172,7 @@ func flagName(name string) string {
 }
 
 func runBuild(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlags(env, "build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts]",
+	fs := newFlags(env, "build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts] [--strict]",
 		"Renders the site into the destination folder. The new site replaces the old one\nonly when the whole build succeeded.")
 	var src, dest, baseURL string
 	var drafts, quiet bool
@@ -180,7 +182,8 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	baseURLFlag(fs, &baseURL)
 	draftsFlag(fs, &drafts)
 	quietFlag(fs, &quiet)
-	var noCache, force bool
+	var noCache, force, strict bool
+	fs.BoolVar(&strict, "strict", false, "fail on warnings too, leaving the destination as it was")
 	fs.BoolVar(&noCache, "no-cache", false, "build everything afresh, ignoring the cache in .kakehashi-cache/")
 	fs.BoolVar(&force, "force", false, "replace the destination even when it holds files kakehashi did not write")
 	if code := parse(fs, args); code >= 0 {
@@ -235,6 +238,12 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		stage.Abort()
 		return reportFailure(env, "build", err, src, dest)
+	}
+	if n := len(res.Summary.Warnings); strict && n > 0 {
+		stage.Abort()
+		printWarnings(env.stderr, res.Summary.Warnings, src)
+		fmt.Fprintf(env.stderr, "kakehashi build: %d warning%s with --strict; %s was left as it was\n", n, plural(n), dest)
+		return 1
 	}
 	start := time.Now()
 	if res.Unchanged {

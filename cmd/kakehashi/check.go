@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+const checkSynopsis = "kakehashi check [-s DIR] [--strict] [--format text|json|github] [--drafts]"
+
+// checkFormats are the output forms of kakehashi check.
+var checkFormats = []string{"text", "json", "github"}
+
+// runCheck is the content gate for CI: the whole pipeline in memory,
+// nothing written, then the checks of the site as a reader meets it.
+// Exit 0 when clean, 1 on errors (and, with --strict, warnings), 2 on
+// usage errors.
+func runCheck(ctx context.Context, env *cliEnv, args []string) int {
+	fs := newFlags(env, "check", checkSynopsis,
+		"Checks the site without writing anything: every error and warning of a build,\n"+
+			"then links and sections in every language, missing, stale and unmarked\n"+
+			"translations, twins whose code or headings differ, and unused UI strings.")
+	var src, format string
+	var strict, drafts bool
+	sourceFlag(fs, &src, siteFolderHelp)
+	fs.BoolVar(&strict, "strict", false, "fail on warnings too")
+	fs.StringVar(&format, "format", "text", "output `form`: text, json, or github (workflow annotations)")
+	draftsFlag(fs, &drafts)
+	if code := parse(fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.stderr, "kakehashi check: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if !slices.Contains(checkFormats, format) {
+		msg := fmt.Sprintf("kakehashi check: unknown --format %q: text, json or github", format)
+		if s := diag.Suggest(format, checkFormats); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		fmt.Fprintln(env.stderr, msg)
+		return 2
+	}
+	in, err := siteFs(src)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi check: %v\n", err)
+		return 2
+	}
+	b, err := build.New(in, build.Options{Drafts: drafts, LazySearch: true})
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi check: %v\n", err)
+		return 1
+	}
+	diags, err := b.Check(ctx)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi check: %v\n", err)
+		return 1
+	}
+	for i, d := range diags {
+		d = relTo(src, d)
+		if d.Code == "" {
+			d.Code = "build"
+		}
+		diags[i] = d
+	}
+	errs, warns := len(diags.Errors()), len(diags.Warnings())
+	switch format {
+	case "json":
+		writeJSON(env.stdout, diags)
+	case "github":
+		writeGitHub(env.stdout, diags)
+	default:
+		for _, d := range diags.CapPerFile(maxPerFile) {
+			fmt.Fprintln(env.stdout, d.String())
+		}
+	}
+	if format != "json" {
+		fmt.Fprintln(env.stderr, checkSummary(errs, warns, strict))
+	}
+	if errs > 0 || (strict && warns > 0) {
+		return 1
+	}
+	return 0
+}
+
+// checkSummary is the last line: what was found and what it means.
+func checkSummary(errs, warns int, strict bool) string {
+	if errs == 0 && warns == 0 {
+		return "kakehashi check: no problems"
+	}
+	s := fmt.Sprintf("kakehashi check: %d error%s, %d warning%s", errs, plural(errs), warns, plural(warns))
+	if errs == 0 && !strict {
+		s += " (warnings pass; --strict fails on them)"
+	}
+	return s
+}
+
+// checkJSON is one diagnostic of kakehashi check --format json.
+type checkJSON struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Severity string `json:"severity"`
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+}
+
+func writeJSON(w io.Writer, diags diag.List) {
+	out := make([]checkJSON, 0, len(diags))
+	for _, d := range diags {
+		out = append(out, checkJSON{File: d.Path, Line: d.Line, Col: d.Col, Severity: severity(d), Code: d.Code, Message: d.Msg})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	enc.Encode(out)
+}
+
+func severity(d diag.Diagnostic) string {
+	if d.Severity == diag.Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// writeGitHub prints workflow commands that GitHub Actions shows as
+// annotations on the lines they name.
+func writeGitHub(w io.Writer, diags diag.List) {
+	for _, d := range diags {
+		var props []string
+		if d.Path != "" {
+			props = append(props, "file="+ghProperty(d.Path))
+		}
+		if d.Line > 0 {
+			props = append(props, fmt.Sprintf("line=%d", d.Line))
+		}
+		if d.Col > 0 {
+			props = append(props, fmt.Sprintf("col=%d", d.Col))
+		}
+		props = append(props, "title="+ghProperty("kakehashi "+d.Code))
+		fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), ghData(d.Msg))
+	}
+}
+
+// ghData escapes a workflow command's message.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a workflow command's property value.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
