@@ -42,6 +42,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/translation"
 	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
@@ -293,6 +294,11 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, diag.List, error) {
 		return nil, nil, err
 	}
 	warnings = append(warnings, ldiags.Warnings()...)
+	// translationOf must name another language of the site, the same for
+	// every page of a name.
+	if _, tdiags := translation.Pairs(content, langs); tdiags.Err() != nil {
+		return nil, nil, tdiags.Err()
+	}
 	st, rdiags := site.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts})
 	if err := rdiags.Err(); err != nil {
 		return nil, nil, err

@@ -90,6 +90,29 @@ func BenchmarkBuildToDisk(b *testing.B) {
 	b.ReportMetric(float64(2*n)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
 }
 
+// BenchmarkCheck is what `kakehashi check` does: the whole pipeline in
+// memory, nothing written, then the checks of the whole site. The gate
+// is meant to cost no more than a cold build (BenchmarkBuildToDisk).
+func BenchmarkCheck(b *testing.B) {
+	n := *benchParts
+	fs := benchSite(b, n)
+	ctx := context.Background()
+	for b.Loop() {
+		bl, err := build.New(fs, build.Options{LazySearch: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		diags, err := bl.Check(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if errs := diags.Errors(); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+	b.ReportMetric(float64(2*n)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
 // BenchmarkRebuild builds the corpus again with the same Builder and
 // nothing changed: what the authoring server does between edits.
 func BenchmarkRebuild(b *testing.B) {

@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -24,18 +25,46 @@ func (b *Builder) Check(ctx context.Context) (diag.List, error) {
 		var d diag.Diagnostic
 		switch {
 		case errors.As(err, &ds):
-			return ds, nil
 		case errors.As(err, &d):
-			return diag.List{d}, nil
+			ds = diag.List{d}
+		default:
+			return nil, err
 		}
-		return nil, err
+		for i, d := range ds {
+			ds[i].Code = code(d)
+		}
+		return ds, nil
 	}
 	out := append(diag.List(nil), res.Summary.Warnings...)
+	for i, d := range out {
+		out[i].Code = code(d)
+	}
 	out = append(out, b.ContentChecks()...)
 	out = append(out, b.UnusedKeys()...)
 	out = append(out, b.translationChecks()...)
 	out.Sort()
 	return out, nil
+}
+
+// code names the kind of a build's diagnostic for kakehashi check's
+// machine-readable output: its own when the stage gave one, else by what
+// found it.
+func code(d diag.Diagnostic) string {
+	switch {
+	case d.Code != "":
+		return d.Code
+	case strings.HasPrefix(d.Msg, "link to "):
+		return "link"
+	case strings.HasPrefix(d.Msg, "image ") || strings.Contains(d.Msg, "image file"):
+		return "image"
+	case strings.HasPrefix(d.Msg, "#") || strings.Contains(d.Msg, "is not in this series") || strings.Contains(d.Msg, "has no part"):
+		return "part"
+	case strings.Contains(d.Msg, "is published but has no"):
+		return "missing-translation"
+	case strings.Contains(d.Msg, "front matter"):
+		return "front-matter"
+	}
+	return "build"
 }
 
 // translationChecks reports, for each translation of the last build's

@@ -58,7 +58,7 @@ func CheckKeys(bundle *i18n.Bundle, langs []string, code []i18n.KeyGroup, uses [
 	for _, l := range langs {
 		for _, k := range keys {
 			if !bundle.Has(l, k) {
-				diags = append(diags, diag.File(bundle.Path(l), "UI string %q is missing (used by %s)", k, users[k]))
+				diags = append(diags, diag.File(bundle.Path(l), "UI string %q is missing (used by %s)", k, users[k]).WithCode("ui-string"))
 			}
 		}
 	}
@@ -67,14 +67,14 @@ func CheckKeys(bundle *i18n.Bundle, langs []string, code []i18n.KeyGroup, uses [
 		case u.Key != "":
 			for _, l := range langs {
 				if !bundle.Has(l, u.Key) {
-					diags = append(diags, u.At("UI string %q is missing from %s", u.Key, bundle.Path(l)))
+					diags = append(diags, u.At("UI string %q is missing from %s", u.Key, bundle.Path(l)).WithCode("ui-string"))
 				}
 			}
 		case u.Format == i18n.LangNameFormat:
 			for _, l := range langs {
 				for _, named := range langs {
 					if k := i18n.LangNameKey(named); !bundle.Has(l, k) {
-						diags = append(diags, u.At("UI string %q, the name of language %q, is missing from %s", k, named, bundle.Path(l)))
+						diags = append(diags, u.At("UI string %q, the name of language %q, is missing from %s", k, named, bundle.Path(l)).WithCode("ui-string"))
 					}
 				}
 			}
@@ -129,7 +129,7 @@ func UnusedKeys(bundle *i18n.Bundle, code []i18n.KeyGroup, uses []render.KeyUse)
 			if used[k] || bundle.Embedded(l, k) || slices.ContainsFunc(formats, func(re *regexp.Regexp) bool { return re.MatchString(k) }) {
 				continue
 			}
-			diags = append(diags, bundle.At(l, k, "UI string %q is not used", k).AsWarning())
+			diags = append(diags, bundle.At(l, k, "UI string %q is not used", k).AsWarning().WithCode("unused-string"))
 		}
 	}
 	diags.Sort()

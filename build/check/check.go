@@ -62,7 +62,7 @@ func Fragments(pages []*Page) diag.List {
 			if set[l.Fragment] {
 				continue
 			}
-			d := l.At
+			d := l.At.WithCode("fragment")
 			d.Severity = diag.Error
 			d.Msg = fmt.Sprintf("link to %q: page %s has no section %q", l.Dest, q.URL, l.Fragment)
 			if near := diag.Suggest(l.Fragment, q.IDs); near != "" {
@@ -117,7 +117,7 @@ func blocks(p *Page, kind markdown.BlockKind) []markdown.Block {
 
 // warnAt is a warning at line:col of the translation's file.
 func warnAt(p *Page, line, col int, format string, args ...any) diag.Diagnostic {
-	return diag.Diagnostic{Path: p.Source, Line: line, Col: col, Severity: diag.Warning, Msg: fmt.Sprintf(format, args...)}
+	return diag.Diagnostic{Path: p.Source, Line: line, Col: col, Severity: diag.Warning, Msg: fmt.Sprintf(format, args...), Code: "twin"}
 }
 
 // twinCode reports the first code block of p that differs from o's.

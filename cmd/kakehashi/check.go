@@ -77,6 +77,9 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		writeGitHub(env.stdout, diags)
 	default:
 		for _, d := range diags.CapPerFile(maxPerFile) {
+			if d.Severity == diag.Error && d.Line > 0 || d.Severity == diag.Error && d.Path != "" {
+				d.Msg = "error: " + d.Msg // path:line:col: error|warning: message
+			}
 			fmt.Fprintln(env.stdout, d.String())
 		}
 	}
