@@ -301,7 +301,12 @@ func sansAPI(a *fields, lang string) map[string]any {
 		"dns":      stringsOut(r.DNS),
 		"ips":      stringsOut(r.IPs),
 		"warnings": reasonsOut(r.Warnings, lang),
-		"error":    nil,
+		"defaulted": map[string]any{
+			"nodeName":             r.NodeName,
+			"controlPlaneEndpoint": r.ControlPlaneEndpoint,
+			"certSANs":             stringsOut(r.CertSANs),
+		},
+		"error": nil,
 	}
 }
 
@@ -341,12 +346,13 @@ func (api API) verifyAPI(a *fields, lang string) map[string]any {
 		return errorOut(lang, err, "ok", false)
 	}
 	out := map[string]any{
-		"ok":      r.OK,
-		"host":    r.Host,
-		"matched": r.Matched,
-		"reason":  reasonOut(r.Reason, lang),
-		"covers":  map[string]any{"dns": stringsOut(r.Cert.DNS), "ips": stringsOut(r.Cert.IPs)},
-		"error":   nil,
+		"ok":        r.OK,
+		"host":      r.Host,
+		"matched":   r.Matched,
+		"reason":    reasonOut(r.Reason, lang),
+		"covers":    map[string]any{"dns": stringsOut(r.Cert.DNS), "ips": stringsOut(r.Cert.IPs)},
+		"x509Error": r.X509Error,
+		"error":     nil,
 	}
 	if pemText != "" {
 		c := r.Cert

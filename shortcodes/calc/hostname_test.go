@@ -2,7 +2,10 @@ package calc
 
 import (
 	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/asn1"
 	"net"
+	"strconv"
 	"testing"
 )
 
@@ -70,6 +73,64 @@ func TestDialHost(t *testing.T) {
 		}
 		if got != c.host || code != c.errCode {
 			t.Errorf("dialHost(%q) = %q, %q; want %q, %q", c.dial, got, code, c.host, c.errCode)
+		}
+	}
+}
+
+// TestHostnameErrorMatchesX509 checks hostnameError, the x509 text the
+// calculator shows, against crypto/x509's own HostnameError.Error (Go's
+// src/crypto/x509/verify.go) for every failing pair of these certificates
+// and hosts: IP and DNS lists, no SANs at all, the legacy Common Name case
+// (no subjectAltName extension) and the 100-name cut-off.
+func TestHostnameErrorMatchesX509(t *testing.T) {
+	var many CertNames
+	for i := 0; i < 100; i++ {
+		many.DNS = append(many.DNS, "n"+strconv.Itoa(i)+".example")
+		many.IPs = append(many.IPs, "10.1.0."+strconv.Itoa(i))
+	}
+	type certCase struct {
+		names  CertNames
+		cn     string
+		sanExt bool
+	}
+	certs := []certCase{
+		{names: CertNames{DNS: []string{"cp-1", "kubernetes", "kubernetes.default", "kubernetes.default.svc", "kubernetes.default.svc.cluster.local"}, IPs: []string{"10.96.0.1", "10.0.0.111"}}, cn: "kube-apiserver", sanExt: true},
+		{names: CertNames{DNS: []string{"*.example.com", "LB.Example.Com", "trailing.dot."}}, sanExt: true},
+		{names: CertNames{IPs: []string{"::ffff:10.0.0.1", "FD00:0::10", "0:0:0:0:0:0:0:1"}}, sanExt: true},
+		{names: CertNames{}, cn: "cp-1"},
+		{names: CertNames{}, cn: "10.0.0.120"},
+		{names: CertNames{}, sanExt: true, cn: "cp-1"},
+		{names: CertNames{DNS: []string{"cp-1"}}, cn: "cp-2"},
+		{names: many, sanExt: true},
+	}
+	hosts := []string{"cp-1", "CP-2", "cp-2.", "10.0.0.120", "[10.0.0.120]", "fd00:0:0:0:0:0:0:11", "[::2]", "x.example.com",
+		"a.b.example.com", "lb.example.net", "n100.example", "10.1.0.200", "", "-bad", "under_score"}
+	for _, c := range certs {
+		cert := &x509.Certificate{DNSNames: c.names.DNS}
+		cert.Subject.CommonName = c.cn
+		if c.sanExt {
+			cert.Extensions = []pkix.Extension{{Id: asn1.ObjectIdentifier{2, 5, 29, 17}}}
+		}
+		for _, s := range c.names.IPs {
+			cert.IPAddresses = append(cert.IPAddresses, net.ParseIP(s))
+		}
+		info := CertInfo{CertNames: c.names, CommonName: c.cn, SANExtension: c.sanExt}
+		for _, h := range hosts {
+			err := cert.VerifyHostname(h)
+			if err == nil {
+				continue
+			}
+			// VerifyHostname hands HostnameError an IP without its
+			// brackets; dialHost strips them the same way.
+			host := h
+			if len(h) >= 3 && h[0] == '[' && h[len(h)-1] == ']' {
+				if _, ok := parseIP(h[1:len(h)-1], false); ok {
+					host = h[1 : len(h)-1]
+				}
+			}
+			if got := hostnameError(info, host); got != err.Error() {
+				t.Errorf("cert %+v host %q:\n got %q\nwant %q", c, h, got, err.Error())
+			}
 		}
 	}
 }

@@ -39,9 +39,9 @@ func quorumTexts(code string) (en, ja, ko string, ok bool) {
 			"1 メンバーから 2 メンバーに増やすとクォーラムが 2 になります。etcdctl member add の直後から新メンバーが起動するまで書き込みは止まり、以後もどちらか 1 台が落ちるだけで止まります。3 メンバーまで進めてください。",
 			"1 멤버에서 2 멤버로 늘리면 쿼럼이 2 가 됩니다. etcdctl member add 직후부터 새 멤버가 기동할 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 죽어도 멈춥니다. 3 멤버까지 진행하세요.", true
 	case AdviceAddWhileDegraded:
-		return "Do not add a member now: with {failed} member(s) down, adding one makes {grown} members with a quorum of {grownQuorum}, but only {alive} are alive, so writes stop until the new member starts. Remove the failed member first, then add.",
-			"今メンバーを追加してはいけません。{failed} 台が落ちた状態で追加すると {grown} メンバーでクォーラムは {grownQuorum} になりますが、生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に故障したメンバーを削除してから追加してください。",
-			"지금 멤버를 추가하면 안 됩니다. {failed} 대가 죽은 상태에서 추가하면 {grown} 멤버에 쿼럼은 {grownQuorum} 이 되지만 살아 있는 것은 {alive} 개뿐이라, 새 멤버가 기동할 때까지 쓰기가 멈춥니다. 먼저 고장 난 멤버를 제거한 뒤 추가하세요.", true
+		return "Do not add a member now: etcd refuses it by default. With --strict-reconfig-check=true, the default, `etcdctl member add` fails with \"etcdserver: unhealthy cluster\" while a voting member is unreachable ({failed} down), and so does kubeadm join --control-plane, although kubeadm adds the new member as a non-voting learner first. Were the check off, a voting member added now would make {grown} members with a quorum of {grownQuorum} while only {alive} are alive, and writes would stop until it started. Remove the failed member first (etcdctl member remove), then add.",
+			"今メンバーを追加してはいけません。etcd は既定で追加を拒否します。既定の --strict-reconfig-check=true では、投票メンバーに 1 台でも接続できないあいだ ({failed} 台がダウン)、etcdctl member add は「etcdserver: unhealthy cluster」で失敗します。kubeadm join --control-plane も、新メンバーをまず投票しない learner として追加しますが、同じく失敗します。チェックを無効にして投票メンバーを追加すると、{grown} メンバーでクォーラムは {grownQuorum} になるのに生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に故障したメンバーを削除 (etcdctl member remove) してから追加してください。",
+			"지금 멤버를 추가하면 안 됩니다. etcd 는 기본적으로 추가를 거부합니다. 기본값인 --strict-reconfig-check=true 에서는 투표 멤버 중 하나라도 연결되지 않는 동안 ({failed} 대가 다운) etcdctl member add 가 \"etcdserver: unhealthy cluster\" 로 실패합니다. kubeadm join --control-plane 도 새 멤버를 먼저 투표하지 않는 learner 로 추가하지만 마찬가지로 실패합니다. 검사를 끄고 투표 멤버를 추가하면 {grown} 멤버에 쿼럼은 {grownQuorum} 이 되는데 살아 있는 것은 {alive} 개뿐이라, 새 멤버가 기동할 때까지 쓰기가 멈춥니다. 먼저 고장 난 멤버를 제거 (etcdctl member remove) 한 뒤 추가하세요.", true
 
 	}
 	return "", "", "", false
@@ -66,6 +66,10 @@ func sanTexts(code string) (en, ja, ko string, ok bool) {
 		return "With external etcd kubeadm creates no {kind} certificate: the etcd cluster's certificates are yours to make, and kubeadm only uses the client certificate you give it.",
 			"外部 etcd では kubeadm は {kind} の証明書を作りません。etcd クラスターの証明書は自分で用意し、kubeadm は渡されたクライアント証明書を使うだけです。",
 			"외부 etcd 에서는 kubeadm 이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm 은 건네받은 클라이언트 인증서만 사용합니다.", true
+	case WarnLowercased:
+		return "kubeadm lowercases {field} before validating it: {value} becomes {lower}, and that is the name the certificate and the cluster use.",
+			"kubeadm は検証の前に {field} を小文字にします。{value} は {lower} になり、証明書にもクラスターにもその名前が使われます。",
+			"kubeadm 은 검증하기 전에 {field} 를 소문자로 바꿉니다. {value} 는 {lower} 가 되고, 인증서와 클러스터에는 그 이름이 쓰입니다.", true
 	case WarnPerNodeCert:
 		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
 			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise address {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵だけです)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
@@ -87,13 +91,13 @@ func hostTexts(code string) (en, ja, ko string, ok bool) {
 			"検証成功: 名前 {host} は証明書の DNS SAN {san} に一致します。",
 			"검증 성공: 이름 {host} 는 인증서의 DNS SAN {san} 과 일치합니다.", true
 	case VerifyIPNotCovered:
-		return "x509: certificate is not valid for {host}. An IP is compared only with IP SANs; the certificate covers IPs {ips} and names {dns}.",
-			"x509: 証明書は {host} に対して有効ではありません。IP は IP SAN とだけ比較されます。証明書が含むのは IP {ips} と名前 {dns} です。",
-			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. IP 는 IP SAN 과만 비교됩니다. 인증서에 들어 있는 것은 IP {ips} 와 이름 {dns} 입니다.", true
+		return "{x509} — TLS verification fails: an IP is compared only with the certificate's IP SANs ({ips}); its DNS names ({dns}) do not count.",
+			"{x509} — TLS 検証は失敗します。IP は証明書の IP SAN ({ips}) とだけ比較され、DNS 名 ({dns}) は数に入りません。",
+			"{x509} — TLS 검증은 실패합니다. IP 는 인증서의 IP SAN ({ips}) 과만 비교되고, DNS 이름 ({dns}) 은 고려되지 않습니다.", true
 	case VerifyNameNotCovered:
-		return "x509: certificate is not valid for {host}. The name you dial is compared, not what it resolves to; the certificate covers names {dns} and IPs {ips}.",
-			"x509: 証明書は {host} に対して有効ではありません。比較されるのは接続先に書いた名前で、名前解決の結果ではありません。証明書が含むのは名前 {dns} と IP {ips} です。",
-			"x509: 인증서가 {host} 에 대해 유효하지 않습니다. 비교되는 것은 접속할 때 쓴 이름이지 이름 해석 결과가 아닙니다. 인증서에 들어 있는 것은 이름 {dns} 와 IP {ips} 입니다.", true
+		return "{x509} — TLS verification fails: the name you dial is compared with the certificate's DNS SANs ({dns}), not what it resolves to; its IP SANs ({ips}) do not count for a name.",
+			"{x509} — TLS 検証は失敗します。比較されるのは接続先に書いた名前と証明書の DNS SAN ({dns}) で、名前解決の結果ではありません。IP SAN ({ips}) は名前には使われません。",
+			"{x509} — TLS 검증은 실패합니다. 비교되는 것은 접속할 때 쓴 이름과 인증서의 DNS SAN ({dns}) 이지 이름 해석 결과가 아닙니다. IP SAN ({ips}) 은 이름에는 쓰이지 않습니다.", true
 	case VerifyCertInfo:
 		return "Certificate: subject {subject}, issued by {issuer}, valid from {notBefore} to {notAfter}.",
 			"証明書: サブジェクト {subject}、発行者 {issuer}、有効期間 {notBefore} から {notAfter} まで。",

@@ -42,9 +42,17 @@ func QuorumOf(n int) int { return n/2 + 1 }
 // unhealthy member?"; runtime reconfiguration): an even size tolerates no
 // more failures than the odd size below it; growing a one-member cluster to
 // two makes the new member's start a single point of failure (quorum
-// becomes 2); adding a member while one is down can lose quorum right after
-// `etcdctl member add`, because the new, not yet started member counts
-// towards the size at once — remove the dead member first.
+// becomes 2). Adding a member while one is down is refused by default:
+// etcd's server/etcdserver/server.go AddMember calls mayAddMember, which
+// with --strict-reconfig-check=true (the default) returns ErrUnhealthy,
+// "etcdserver: unhealthy cluster" (server/etcdserver/errors/errors.go),
+// unless isConnectedFullySince finds every voting peer connected — learners
+// included, which is how kubeadm adds a joining control plane's member
+// (cmd/kubeadm/app/phases/etcd/local.go: AddMemberAsLearner, then
+// MemberPromote). With the check off, the new, not yet started voting
+// member would count towards the size at once and could leave writes
+// without a quorum; either way, remove the dead member first. The advice
+// is given where that second danger exists too: alive < quorum of N+1.
 func Quorum(members, failed int) (QuorumResult, error) {
 	if members < 1 {
 		return QuorumResult{}, inputErr("members", "err.members-min", "value", strconv.Itoa(members))

@@ -57,12 +57,20 @@ type SANsInput struct {
 	Etcd string
 }
 
-// SANsResult is the certificate's names, deduplicated and sorted: DNS
-// names lexically, IPs IPv4 first then numerically.
+// SANsResult is the certificate's names in the order kubeadm writes them
+// (pki_helpers.go NewSignedCert → RemoveDuplicateAltNames): DNS names
+// deduplicated and sorted lexically (sets.List), IPs deduplicated by their
+// net.IP spelling with the first of each kept, in the order they were
+// added. NodeName, ControlPlaneEndpoint and CertSANs are the inputs as
+// kubeadm's dynamic defaulting leaves them, before it validates them.
 type SANsResult struct {
 	DNS      []string
 	IPs      []string
 	Warnings []Reason
+
+	NodeName             string
+	ControlPlaneEndpoint string
+	CertSANs             []string
 }
 
 // Warning codes returned by SANs.
@@ -72,7 +80,13 @@ const (
 	WarnUnspecifiedAddr = "sans.unspecified-advertise"
 	WarnEtcdExternal    = "sans.etcd-external"
 	WarnPerNodeCert     = "sans.per-node-cert"
+	WarnLowercased      = "sans.lowercased"
 )
+
+// DefaultBindPort is localAPIEndpoint.bindPort's default
+// (cmd/kubeadm/app/constants: KubeAPIServerPort), the port kubeadm gives a
+// controlPlaneEndpoint written without one.
+const DefaultBindPort = "6443"
 
 // SANs returns the names kubeadm puts into the certificate of in.Kind.
 //
@@ -93,7 +107,13 @@ const (
 //     kubeadm creates no etcd certificates at all (the certs phase skips
 //     them), so the lists are empty and a warning says so.
 //
-// Inputs are validated first as kubeadm's validation package does
+// Before that, the inputs go through kubeadm's dynamic defaulting as
+// kubeadm init and join apply it (see defaults: the node name trimmed and
+// lowercased, apiServer.certSANs lowercased, the endpoint's port), and the
+// names come out in the order and with the deduplication of
+// RemoveDuplicateAltNames (see removeDuplicateAltNames).
+//
+// Inputs are then validated as kubeadm's validation package does
 // (cmd/kubeadm/app/apis/kubeadm/validation/validation.go:
 // ValidateNodeRegistrationOptions, ValidateAPIEndpoint/ValidateIPFromString,
 // ValidateHostPort, ValidateNetworking with ValidateIPNetFromString and
@@ -103,11 +123,16 @@ func SANs(in SANsInput) (SANsResult, error) {
 	if err := in.normalize(); err != nil {
 		return SANsResult{}, err
 	}
+	var r SANsResult
+	r.Warnings = in.defaults()
 	if err := in.validate(); err != nil {
 		return SANsResult{}, err
 	}
+	r.NodeName, r.CertSANs = in.NodeName, append([]string{}, in.CertSANs...)
+	if in.ControlPlaneEndpoint != "" {
+		r.ControlPlaneEndpoint = defaultEndpointPort(in.ControlPlaneEndpoint)
+	}
 	adv, _ := parseIP(in.AdvertiseAddress, true)
-	var r SANsResult
 	dns := []string{}
 	ips := []ip{}
 	unspecified := adv == ip{} || adv == ip{10: 0xff, 11: 0xff}
@@ -116,6 +141,7 @@ func SANs(in SANsInput) (SANsResult, error) {
 	}
 	switch in.Kind {
 	case KindAPIServer:
+		// pki_helpers.go GetAPIServerAltNames, in its order.
 		first, _ := parseCIDR(strings.Split(in.ServiceSubnet, ",")[0], true)
 		vip, _ := first.indexed(1)
 		dns = append(dns, in.NodeName, "kubernetes", "kubernetes.default", "kubernetes.default.svc",
@@ -142,29 +168,87 @@ func SANs(in SANsInput) (SANsResult, error) {
 			r.DNS, r.IPs = []string{}, []string{}
 			return r, nil
 		}
+		// pki_helpers.go getAltNames, in its order.
 		loop4, _ := parseIP("127.0.0.1", false)
 		loop6, _ := parseIP("::1", false)
 		dns = append(dns, in.NodeName, "localhost")
 		ips = append(ips, adv, loop4, loop6)
 		dns, ips = appendSANs(dns, ips, in.CertSANs)
 	}
-	slices.Sort(dns)
-	r.DNS = slices.Compact(dns)
-	slices.SortFunc(ips, func(a, b ip) int {
-		switch {
-		case a.less(b):
-			return -1
-		case b.less(a):
-			return 1
-		}
-		return 0
-	})
-	ips = slices.Compact(ips)
-	r.IPs = make([]string, len(ips))
-	for i, a := range ips {
-		r.IPs[i] = a.String()
-	}
+	r.DNS, r.IPs = removeDuplicateAltNames(dns, ips)
 	return r, nil
+}
+
+// removeDuplicateAltNames is pki_helpers.go RemoveDuplicateAltNames, which
+// NewSignedCert applies before it writes the certificate: the DNS names
+// become sets.List(sets.New(names...)), deduplicated and sorted; the IPs
+// keep their order, a later IP dropped when its String() was seen already
+// (so 10.0.0.1 and ::ffff:10.0.0.1 are one).
+func removeDuplicateAltNames(dns []string, ips []ip) ([]string, []string) {
+	slices.Sort(dns)
+	dns = slices.Compact(dns)
+	out := make([]string, 0, len(ips))
+	seen := map[string]bool{}
+	for _, a := range ips {
+		if s := a.String(); !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return dns, out
+}
+
+// defaults applies what kubeadm init and join do to the fields before they
+// validate them, and returns a WarnLowercased for each value it lowered:
+//
+//   - the node name: SetNodeRegistrationDynamicDefaults
+//     (cmd/kubeadm/app/util/config/initconfiguration.go, and
+//     joinconfiguration.go SetJoinDynamicDefaults) sets it to
+//     nodeutil.GetHostname(name) (k8s.io/component-helpers/node/util),
+//     strings.TrimSpace then strings.ToLower;
+//   - apiServer.certSANs: SetClusterDynamicDefaults calls LowercaseSANs
+//     (cmd/kubeadm/app/util/config/common.go), strings.ToLower on each,
+//     nothing trimmed. etcd.local.serverCertSANs and peerCertSANs are not
+//     lowered, so capitals there fail ValidateCertSANs;
+//   - controlPlaneEndpoint: SetClusterDynamicDefaults only adds the bind
+//     port when there is none (see defaultEndpointPort); its host is not
+//     lowered, and a host kubeadmutil.ParseHostPort rejects fails there.
+//
+// The advertise address is left as given: SetAPIEndpointDynamicDefaults
+// rewrites it as ip.String(), which the IP list shows already, and
+// replaces an unspecified address (WarnUnspecifiedAddr).
+func (in *SANsInput) defaults() []Reason {
+	var warns []Reason
+	trimmed := strings.TrimSpace(in.NodeName)
+	in.NodeName = strings.ToLower(trimmed)
+	if in.NodeName != trimmed {
+		warns = append(warns, R(WarnLowercased, "field", "nodeName", "value", trimmed, "lower", in.NodeName))
+	}
+	if in.Kind == KindAPIServer && len(in.CertSANs) > 0 {
+		sans := make([]string, len(in.CertSANs))
+		for i, s := range in.CertSANs {
+			sans[i] = strings.ToLower(s)
+			if sans[i] != s {
+				warns = append(warns, R(WarnLowercased, "field", "certSANs["+strconv.Itoa(i)+"]", "value", s, "lower", sans[i]))
+			}
+		}
+		in.CertSANs = sans
+	}
+	return warns
+}
+
+// defaultEndpointPort is SetClusterDynamicDefaults'
+// net.JoinHostPort(host, bindPort) for an endpoint without a port; ep has
+// passed parseHostPort.
+func defaultEndpointPort(ep string) string {
+	host, port, _ := parseHostPort(ep)
+	if port != "" {
+		return ep
+	}
+	if strings.Contains(host, ":") {
+		return "[" + host + "]:" + DefaultBindPort
+	}
+	return host + ":" + DefaultBindPort
 }
 
 // appendSANs is appendSANsToAltNames: an IP (ParseIPSloppy) goes to the

@@ -17,6 +17,12 @@ type CertInfo struct {
 	CertNames
 	Subject, Issuer     string
 	NotBefore, NotAfter string
+	// CommonName is the subject's CN and SANExtension whether the
+	// certificate has a subjectAltName extension at all: with neither
+	// SANs nor the extension, Go's error names the legacy Common Name.
+	// A bare SAN list (VerifyHost) leaves both zero.
+	CommonName   string
+	SANExtension bool
 }
 
 // VerifyResult tells whether dialing an address passes TLS hostname
@@ -32,6 +38,9 @@ type VerifyResult struct {
 	Reason Reason
 	// Cert is the certificate verified against.
 	Cert CertInfo
+	// X509Error is, on failure, the text of the error Go's crypto/x509
+	// returns (HostnameError.Error), verbatim; "" when OK.
+	X509Error string
 }
 
 // Verify reason codes.
@@ -77,7 +86,8 @@ func verifyInfo(cert CertInfo, dial, namesField string) (VerifyResult, error) {
 		r.Host = a.String()
 	}
 	covers := func(code string) Reason {
-		return R(code, "host", host, "dns", listText(cert.DNS), "ips", listText(cert.IPs))
+		r.X509Error = hostnameError(cert, host)
+		return R(code, "host", host, "dns", listText(cert.DNS), "ips", listText(cert.IPs), "x509", r.X509Error)
 	}
 	if r.Matched = matchHost(cert.DNS, ips, host); r.Matched != "" {
 		r.OK = true
@@ -95,6 +105,46 @@ func verifyInfo(cert CertInfo, dial, namesField string) (VerifyResult, error) {
 	}
 	r.Reason = covers(VerifyNameNotCovered)
 	return r, nil
+}
+
+// maxNamesIncluded is HostnameError.Error's limit on the names it lists.
+const maxNamesIncluded = 100
+
+// hostnameError is the text of crypto/x509 HostnameError.Error (Go's
+// src/crypto/x509/verify.go) for a certificate that does not cover host,
+// the host as VerifyHostname received it. For an IP, VerifyHostname hands
+// the error the address without its brackets, as typed (not in canonical
+// form); for a name, the name as typed, case and trailing dot kept. The IPs
+// are listed as net.IP.String spells them, the DNS names as they are, both
+// in the certificate's order. hostname_test.go compares it with Go's.
+func hostnameError(cert CertInfo, host string) string {
+	if !cert.SANExtension && matchHostnames(cert.CommonName, strings.Split(toLowerASCII(strings.TrimSuffix(host, ".")), ".")) {
+		return "x509: certificate relies on legacy Common Name field, use SANs instead"
+	}
+	var valid string
+	if _, isIP := parseIP(host, false); isIP {
+		switch n := len(cert.IPs); {
+		case n == 0:
+			return "x509: cannot validate certificate for " + host + " because it doesn't contain any IP SANs"
+		case n >= maxNamesIncluded:
+			return "x509: certificate is valid for " + strconv.Itoa(n) + " IP SANs, but none matched " + host
+		}
+		spelled := make([]string, len(cert.IPs))
+		for i, s := range cert.IPs {
+			a, _ := parseIP(s, false)
+			spelled[i] = a.String()
+		}
+		valid = strings.Join(spelled, ", ")
+	} else {
+		if n := len(cert.DNS); n >= maxNamesIncluded {
+			return "x509: certificate is valid for " + strconv.Itoa(n) + " names, but none matched " + host
+		}
+		valid = strings.Join(cert.DNS, ", ")
+	}
+	if valid == "" {
+		return "x509: certificate is not valid for any names, but wanted to match " + host
+	}
+	return "x509: certificate is valid for " + valid + ", not " + host
 }
 
 // listText joins names for a message; "—" when there are none.

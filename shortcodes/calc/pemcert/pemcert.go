@@ -6,6 +6,7 @@ package pemcert
 
 import (
 	"crypto/x509"
+	"encoding/asn1"
 	"encoding/pem"
 	"strings"
 	"time"
@@ -39,10 +40,27 @@ func Parse(pemText string) (calc.CertInfo, error) {
 			Issuer:    c.Issuer.String(),
 			NotBefore: c.NotBefore.UTC().Format(time.RFC3339),
 			NotAfter:  c.NotAfter.UTC().Format(time.RFC3339),
+			// For the legacy Common Name case of HostnameError.Error
+			// (crypto/x509 verify.go; hasSANExtension in x509.go).
+			CommonName:   c.Subject.CommonName,
+			SANExtension: hasSANExtension(c),
 		}
 		for _, a := range c.IPAddresses {
 			info.IPs = append(info.IPs, a.String())
 		}
 		return info, nil
 	}
+}
+
+// oidSubjectAltName is id-ce-subjectAltName, 2.5.29.17 (RFC 5280 4.2.1.6).
+var oidSubjectAltName = asn1.ObjectIdentifier{2, 5, 29, 17}
+
+// hasSANExtension is crypto/x509's unexported Certificate.hasSANExtension.
+func hasSANExtension(c *x509.Certificate) bool {
+	for _, e := range c.Extensions {
+		if e.Id.Equal(oidSubjectAltName) {
+			return true
+		}
+	}
+	return false
 }
