@@ -63,10 +63,10 @@ var widgetCases = []struct {
 	{
 		"san", "{{< san nodeName=\"cp-1\" advertiseAddress=\"10.0.0.111\" dial=\"10.0.0.120\" >}}\n",
 		map[string][]string{
-			"ja": {`data-calc="san"`, `<label for="calc-san-1-dial">接続先`, `value="10.0.0.120"`, `<code>10.0.0.111</code>, <code>10.96.0.1</code>`,
+			"ja": {`data-calc="san"`, `<label for="calc-san-1-dial">接続先`, `value="10.0.0.120"`, `<code>10.96.0.1</code>, <code>10.0.0.111</code>`,
 				`<code>kubernetes.default.svc.cluster.local</code>`, `✗ 10.0.0.120 への接続は TLS 検証で失敗します。`,
 				`data-code="sans.per-node-cert"`, `"advertiseAddress":"10.0.0.111"`, `"dial":"10.0.0.120"`},
-			"ko": {`✗ 10.0.0.120 로의 접속은 TLS 검증에서 실패합니다.`, `x509: 인증서가 10.0.0.120 에 대해 유효하지 않습니다`},
+			"ko": {`✗ 10.0.0.120 로의 접속은 TLS 검증에서 실패합니다.`, `x509: certificate is valid for 10.96.0.1, 10.0.0.111, not 10.0.0.120 — TLS 검증은 실패합니다.`},
 		},
 	},
 	{
