@@ -121,13 +121,24 @@ func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, env *Env) *Co
 // parseInfo splits a fence's info string `bash {title="x" hl_lines="2-3 5"}`
 // into language, title and highlighted lines; off is the info string's
 // offset in the body, nlines the block's line count. Problems are warnings.
+// As CommonMark has it, backslash escapes and entity references in the
+// info string are resolved: in the language and in each value, after the
+// string is split, so an escaped `\{` or `\"` splits nothing and the
+// offsets of problems are the source's.
 func parseInfo(info []byte, off, nlines int, env *Env) (lang, title string, hl []int) {
 	s := string(info)
-	end := strings.IndexAny(s, " \t{")
-	if end < 0 {
-		end = len(s)
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]) {
+			i++
+			continue
+		}
+		if s[i] == ' ' || s[i] == '\t' || s[i] == '{' {
+			end = i
+			break
+		}
 	}
-	lang = s[:end]
+	lang = unescapeInfo(s[:end])
 	if lang == "" {
 		lang = "text"
 	}
@@ -203,22 +214,113 @@ func parseAttrs(s string, off int, env *Env) ([]attr, bool) {
 		a := attr{key: s[k:i], off: off + k}
 		i++
 		if i < len(s) && s[i] == '"' {
-			j := strings.IndexByte(s[i+1:], '"')
+			j := closingQuote(s, i+1)
 			if j < 0 {
 				env.Report(diag.Warning, off+i, "code block: unterminated quoted value for %q", a.key)
 				return out, false
 			}
-			a.val, a.valOff = s[i+1:i+1+j], off+i+1
-			i += j + 2
+			a.val, a.valOff = unescapeInfo(s[i+1:j]), off+i+1
+			i = j + 1
 		} else {
 			j := i
 			for i < len(s) && s[i] != ' ' && s[i] != '\t' {
 				i++
 			}
-			a.val, a.valOff = s[j:i], off+j
+			a.val, a.valOff = unescapeInfo(s[j:i]), off+j
 		}
 		out = append(out, a)
 	}
+}
+
+// closingQuote returns the index of the first '"' in s from i that no
+// backslash escapes, -1 when there is none.
+func closingQuote(s string, i int) int {
+	for ; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]):
+			i++
+		case s[i] == '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// unescapeInfo resolves the backslash escapes of ASCII punctuation and the
+// entity and numeric character references in a piece of an info string,
+// in one pass, as CommonMark does: `foo\+bar` is "foo+bar", `f&ouml;` is
+// "fö", `\&ouml;` stays "&ouml;". A reference to code point 0 or to one
+// that is not a valid character is U+FFFD.
+func unescapeInfo(s string) string {
+	if !strings.ContainsAny(s, "\\&") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]) {
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		if c == '&' {
+			if v, n := charRef(s[i:]); n > 0 {
+				b.WriteString(v)
+				i += n - 1
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// charRef reads the entity or numeric character reference s starts with
+// (`&ouml;`, `&#35;`, `&#x22;`): its characters and its length, 0 when s
+// does not start with one.
+func charRef(s string) (string, int) {
+	semi := strings.IndexByte(s, ';')
+	if semi < 2 {
+		return "", 0
+	}
+	body := s[1:semi]
+	if body[0] != '#' {
+		// HTML5's longest name has 31 letters and digits.
+		if len(body) > 32 || !isAlnum(body) {
+			return "", 0
+		}
+		e, ok := util.LookUpHTML5EntityByName(body)
+		if !ok {
+			return "", 0
+		}
+		return string(e.Characters), semi + 1
+	}
+	digits, base, most := body[1:], 10, 7
+	if digits != "" && (digits[0] == 'x' || digits[0] == 'X') {
+		digits, base, most = digits[1:], 16, 6
+	}
+	if digits == "" || len(digits) > most {
+		return "", 0
+	}
+	v, err := strconv.ParseUint(digits, base, 32)
+	if err != nil {
+		return "", 0
+	}
+	r := rune(v)
+	if r == 0 || !utf8.ValidRune(r) {
+		r = utf8.RuneError
+	}
+	return string(r), semi + 1
+}
+
+func isAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // parseLines parses hl_lines: single numbers and ranges ("2-3"), separated

@@ -33,7 +33,29 @@ var _ parser.ASTTransformer = softBreakTransformer{}
 // Transform implements parser.ASTTransformer.
 func (softBreakTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	mergeTexts(doc)
+	trimHardBreaks(doc, reader.Source())
 	joinJapanese(doc, reader.Source())
+}
+
+// trimHardBreaks drops the spaces before a hard line break of spaces, as
+// CommonMark has it: goldmark trims them off the last text node of the
+// line only, and where the line was split at a space (GFM autolinks try
+// every one) the spaces are in the text before, which mergeTexts joined.
+// A break written as a backslash keeps the spaces before it.
+func trimHardBreaks(doc ast.Node, src []byte) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		t, ok := n.(*ast.Text)
+		if !entering || !ok || !t.HardLineBreak() || t.IsRaw() || t.Segment.Padding != 0 ||
+			t.Segment.Stop < len(src) && src[t.Segment.Stop] == '\\' {
+			return ast.WalkContinue, nil
+		}
+		seg := t.Segment
+		for seg.Stop > seg.Start && src[seg.Stop-1] == ' ' {
+			seg.Stop--
+		}
+		t.Segment = seg
+		return ast.WalkContinue, nil
+	})
 }
 
 // mergeTexts joins adjacent text nodes that are contiguous in the source

@@ -19,12 +19,8 @@
 package mdtest
 
 import (
-	"bytes"
 	"context"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -88,29 +84,4 @@ func Render(r *markdown.Renderer, env markdown.Env, src string) string {
 // through r with env, failing t on each case whose output differs.
 func RunCaseFile(t testutil.TestingT, r *markdown.Renderer, env markdown.Env, file string) {
 	testutil.DoTestCaseFile(Markdown(r, env), file, t)
-}
-
-// GoldmarkDir returns the folder of the goldmark module this module
-// builds with, where its _test/spec.json is; "" when the go command
-// cannot tell.
-func GoldmarkDir() string {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/yuin/goldmark").Output()
-	if err != nil {
-		return ""
-	}
-	return string(bytes.TrimSpace(out))
-}
-
-// SpecFile returns the path of the CommonMark spec examples goldmark
-// ships (_test/spec.json), or "" when it is not there.
-func SpecFile() string {
-	dir := GoldmarkDir()
-	if dir == "" {
-		return ""
-	}
-	p := filepath.Join(dir, "_test", "spec.json")
-	if _, err := os.Stat(p); err != nil {
-		return ""
-	}
-	return p
 }

@@ -1,6 +1,7 @@
 package mdtest
 
 import (
+	_ "embed"
 	"encoding/json"
 	"html"
 	"os"
@@ -18,12 +19,32 @@ type Example struct {
 	Section  string `json:"section"`
 }
 
-// LoadSpec reads the examples of a spec.json.
+// SpecVersion is the version of the CommonMark spec whose examples Spec
+// returns: testdata/commonmark-0.31.2.json, from the npm package
+// commonmark-spec@0.31.2 (https://spec.commonmark.org/0.31.2/; see
+// testdata/README for its source and licence).
+const SpecVersion = "0.31.2"
+
+//go:embed testdata/commonmark-0.31.2.json
+var specJSON []byte
+
+// Spec returns the examples of the CommonMark spec, version SpecVersion,
+// in order: Example is 1 for the first.
+func Spec() ([]Example, error) {
+	return parseSpec(specJSON)
+}
+
+// LoadSpec reads the examples of a spec.json (the format of the spec's
+// test/spec_tests.py --dump-tests).
 func LoadSpec(p string) ([]Example, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
 		return nil, err
 	}
+	return parseSpec(b)
+}
+
+func parseSpec(b []byte) ([]Example, error) {
 	var ex []Example
 	if err := json.Unmarshal(b, &ex); err != nil {
 		return nil, err
