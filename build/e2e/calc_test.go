@@ -228,7 +228,7 @@ func TestCalcWidgetsInBrowser(t *testing.T) {
 		const s = `[data-calc="san"] `
 		waitText(t, ctx, s+`[data-out="status"]`, "10.0.0.120 への接続は TLS 検証で失敗します")
 		for _, c := range []struct{ dial, ok, verify string }{
-			{"10.0.0.120", "false", "x509: 証明書は 10.0.0.120 に対して有効ではありません"},
+			{"10.0.0.120", "false", "x509: certificate is valid for 10.96.0.1, 10.0.0.111, not 10.0.0.120 — TLS 検証は失敗します"},
 			{"10.0.0.111", "true", "検証成功: IP 10.0.0.111"},
 			{"https://kubernetes.default.svc:443/api", "true", "kubernetes.default.svc"},
 		} {
@@ -341,7 +341,7 @@ func TestCalcWidgetsWithoutJS(t *testing.T) {
 		{`[data-calc="quorum"] [data-out="status"]`, "書き込めます: 3 メンバー中 2 が生存"},
 		{`[data-calc="quorum"] [data-out="tolerance"]`, "1"},
 		{`[data-calc="san"] [data-out="status"]`, "10.0.0.120 への接続は TLS 検証で失敗します"},
-		{`[data-calc="san"] [data-out="ips"]`, "10.0.0.111, 10.96.0.1"},
+		{`[data-calc="san"] [data-out="ips"]`, "10.96.0.1, 10.0.0.111"},
 		{`[data-calc="san"] .calc-notes`, "--upload-certs"},
 		{`[data-calc="ha-sim"] [data-out="kubectl"]`, "動く"},
 		{`[data-calc="ha-sim"] [data-endpoint="node"]`, "cp-1"},
