@@ -20,24 +20,24 @@ func quorumTexts(code string) (en, ja, ko string, ok bool) {
 	switch code {
 	case AdviceQuorumLost:
 		return "Quorum lost: {alive} of {members} members alive, {quorum} needed. etcd refuses every write and the apiservers on top of it stop working.",
-			"クォーラム喪失: {members} メンバー中 {alive} だけが生きていますが、{quorum} 必要です。etcd はすべての書き込みを拒否し、その上の apiserver も事実上止まります。",
-			"쿼럼 상실: {members} 멤버 중 {alive} 개만 살아 있고 {quorum} 개가 필요합니다. etcd 는 모든 쓰기를 거부하고, 그 위의 apiserver 도 사실상 멈춥니다.", true
+			"クォーラム喪失: {members} メンバー中 {alive} しか生存しておらず、{quorum} 必要です。etcd はすべての書き込みを拒否し、その上の apiserver も事実上止まります。",
+			"쿼럼 상실: 멤버 {members}개 중 생존 멤버는 {alive}개뿐이고, 쿼럼에는 {quorum}개가 필요합니다. etcd는 모든 쓰기를 거부하고, 그 위의 apiserver도 사실상 멈춥니다.", true
 	case AdviceAtLimit:
 		return "At the limit: {alive} members alive, exactly the quorum of {quorum}. One more failure stops all writes.",
-			"限界です: 生きているメンバーは {alive} で、クォーラム {quorum} ちょうどです。あと 1 台落ちるとすべての書き込みが止まります。",
-			"한계입니다: 살아 있는 멤버는 {alive} 개로 쿼럼 {quorum} 과 같습니다. 한 대만 더 죽으면 모든 쓰기가 멈춥니다.", true
+			"限界です: 生存メンバーは {alive} で、クォーラム {quorum} ちょうどです。あと 1 台停止するとすべての書き込みが止まります。",
+			"한계입니다: 생존 멤버가 {alive}개로 쿼럼 {quorum}{과/와} 같습니다. 한 대만 더 다운되면 모든 쓰기가 멈춥니다.", true
 	case AdviceNoTolerance:
 		return "{members} member(s) tolerate no failure: the quorum is {quorum}, so losing any member stops writes.",
-			"{members} メンバーは障害に 1 台も耐えられません。クォーラムが {quorum} なので、どのメンバーが落ちても書き込みが止まります。",
-			"{members} 멤버는 장애를 한 대도 견디지 못합니다. 쿼럼이 {quorum} 이므로 어느 멤버가 죽어도 쓰기가 멈춥니다.", true
+			"{members} メンバーは障害に 1 台も耐えられません。クォーラムが {quorum} なので、どのメンバーが停止しても書き込みが止まります。",
+			"멤버 {members}개로는 장애를 한 대도 견디지 못합니다. 쿼럼이 {quorum}개이므로 어느 멤버가 다운되어도 쓰기가 멈춥니다.", true
 	case AdviceEven:
 		return "An even size: {members} members need {quorum} for quorum and tolerate {tolerance} failure(s), no more than {odd} members. Use an odd number (3 or 5).",
 			"偶数です: {members} メンバーのクォーラムは {quorum} で、耐えられる障害は {tolerance} 台、{odd} メンバーと変わりません。奇数 (3 または 5) にしてください。",
-			"짝수입니다: {members} 멤버의 쿼럼은 {quorum} 이고 견딜 수 있는 장애는 {tolerance} 대로 {odd} 멤버와 같습니다. 홀수 (3 또는 5) 로 구성하세요.", true
+			"짝수입니다: 멤버 {members}개의 쿼럼은 {quorum}개이고, 견딜 수 있는 장애는 {tolerance}대로 멤버 {odd}개일 때와 같습니다. 홀수(3 또는 5)로 구성하세요.", true
 	case AdviceGrowOneToTwo:
 		return "Growing from 1 to 2 members raises the quorum to 2: from `etcdctl member add` on, writes stop until the new member has started, and they stop again whenever either member fails. Go on to 3.",
-			"1 メンバーから 2 メンバーに増やすとクォーラムが 2 になります。etcdctl member add の直後から新メンバーが起動するまで書き込みは止まり、以後もどちらか 1 台が落ちるだけで止まります。3 メンバーまで進めてください。",
-			"1 멤버에서 2 멤버로 늘리면 쿼럼이 2 가 됩니다. etcdctl member add 직후부터 새 멤버가 기동할 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 죽어도 멈춥니다. 3 멤버까지 진행하세요.", true
+			"1 メンバーから 2 メンバーに増やすとクォーラムが 2 になります。etcdctl member add の直後から新メンバーが起動するまで書き込みは止まり、以後もどちらか 1 台が停止するだけで止まります。3 メンバーまで進めてください。",
+			"멤버를 1개에서 2개로 늘리면 쿼럼이 2가 됩니다. etcdctl member add 직후부터 새 멤버가 시작될 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 다운되어도 멈춥니다. 멤버 3개까지 늘리세요.", true
 	case AdviceAddWhileDegraded:
 		return "Do not add a member now: etcd refuses it by default. With --strict-reconfig-check=true, the default, `etcdctl member add` fails with \"etcdserver: unhealthy cluster\" while a voting member is unreachable ({failed} down), and so does kubeadm join --control-plane, although kubeadm adds the new member as a non-voting learner first. Were the check off, a voting member added now would make {grown} members with a quorum of {grownQuorum} while only {alive} are alive, and writes would stop until it started. Remove the failed member first (etcdctl member remove), then add.",
 			"今メンバーを追加してはいけません。etcd は既定で追加を拒否します。既定の --strict-reconfig-check=true では、投票メンバーに 1 台でも接続できないあいだ ({failed} 台がダウン)、etcdctl member add は「etcdserver: unhealthy cluster」で失敗します。kubeadm join --control-plane も、新メンバーをまず投票しない learner として追加しますが、同じく失敗します。チェックを無効にして投票メンバーを追加すると、{grown} メンバーでクォーラムは {grownQuorum} になるのに生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に故障したメンバーを削除 (etcdctl member remove) してから追加してください。",
@@ -53,27 +53,27 @@ func sanTexts(code string) (en, ja, ko string, ok bool) {
 	case WarnNoEndpoint:
 		return "No controlPlaneEndpoint: kubeconfigs and kubelets will point at this node's address {address}. Adding control planes later means new certificates and kubeconfigs; set a load balancer address from the first kubeadm init.",
 			"controlPlaneEndpoint がありません。kubeconfig と kubelet はこのノードのアドレス {address} を向きます。後から control plane を増やすには証明書と kubeconfig を作り直す必要があるので、最初の kubeadm init からロードバランサーのアドレスを指定してください。",
-			"controlPlaneEndpoint 가 없습니다. kubeconfig 와 kubelet 은 이 노드의 주소 {address} 를 향합니다. 나중에 control plane 을 늘리려면 인증서와 kubeconfig 를 다시 만들어야 하므로, 처음 kubeadm init 부터 로드밸런서 주소를 지정하세요.", true
+			"controlPlaneEndpoint가 없습니다. kubeconfig와 kubelet은 이 노드의 주소 {address}{을/를} 향합니다. 나중에 control plane을 늘리려면 인증서와 kubeconfig를 다시 만들어야 하므로, 처음 kubeadm init부터 로드밸런서 주소를 지정하세요.", true
 	case WarnEndpointIsNode:
 		return "The endpoint {endpoint} is {node}'s own address: when {node} is down, kubectl and every kubelet lose the API even if etcd keeps quorum. Use a load balancer, a VIP or a DNS name.",
 			"エンドポイント {endpoint} は {node} 自身のアドレスです。{node} が落ちると、etcd がクォーラムを保っていても kubectl とすべての kubelet が API に届かなくなります。ロードバランサー、VIP または DNS 名を使ってください。",
-			"엔드포인트 {endpoint} 는 {node} 자신의 주소입니다. {node} 가 죽으면 etcd 가 쿼럼을 유지해도 kubectl 과 모든 kubelet 이 API 에 닿지 못합니다. 로드밸런서, VIP 또는 DNS 이름을 사용하세요.", true
+			"엔드포인트 {endpoint}{은/는} {node} 노드의 주소입니다. {node} 노드가 다운되면 etcd가 쿼럼을 유지해도 kubectl과 모든 kubelet이 API에 접근할 수 없습니다. 로드밸런서, VIP 또는 DNS 이름을 사용하세요.", true
 	case WarnUnspecifiedAddr:
 		return "The advertise address {address} is unspecified: kubeadm replaces it with the address of the interface on the default route, and that address is what the certificate will name.",
-			"advertise address {address} は未指定アドレスです。kubeadm はデフォルトルートのインターフェースのアドレスに置き換え、証明書にはそのアドレスが入ります。",
-			"advertise address {address} 는 미지정 주소입니다. kubeadm 은 기본 경로 인터페이스의 주소로 바꾸고, 인증서에는 그 주소가 들어갑니다.", true
+			"advertise アドレス {address} は未指定アドレスです。kubeadm はデフォルトルートのインターフェースのアドレスに置き換え、証明書にはそのアドレスが入ります。",
+			"advertise 주소 {address}{은/는} 미지정 주소입니다. kubeadm은 기본 경로 인터페이스의 주소로 바꾸고, 인증서에는 그 주소가 들어갑니다.", true
 	case WarnEtcdExternal:
 		return "With external etcd kubeadm creates no {kind} certificate: the etcd cluster's certificates are yours to make, and kubeadm only uses the client certificate you give it.",
 			"外部 etcd では kubeadm は {kind} の証明書を作りません。etcd クラスターの証明書は自分で用意し、kubeadm は渡されたクライアント証明書を使うだけです。",
-			"외부 etcd 에서는 kubeadm 이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm 은 건네받은 클라이언트 인증서만 사용합니다.", true
+			"외부 etcd에서는 kubeadm이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm은 건네받은 클라이언트 인증서만 사용합니다.", true
 	case WarnLowercased:
 		return "kubeadm lowercases {field} before validating it: {value} becomes {lower}, and that is the name the certificate and the cluster use.",
 			"kubeadm は検証の前に {field} を小文字にします。{value} は {lower} になり、証明書にもクラスターにもその名前が使われます。",
 			"kubeadm 은 검증하기 전에 {field} 를 소문자로 바꿉니다. {value} 는 {lower} 가 되고, 인증서와 클러스터에는 그 이름이 쓰입니다.", true
 	case WarnPerNodeCert:
-		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
-			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise address {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵だけです)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
-			"kubeadm 은 이 인증서를 {node} 위에서, 그 노드 자신의 advertise address {address} 를 넣어 만듭니다. join 하는 control plane 은 각자 자기 인증서를 만듭니다 (--upload-certs 가 공유하는 것은 CA 와 service account 키뿐입니다). 그래서 각 apiserver 의 인증서에는 자기 노드의 IP 가 들어가고, 인증서를 손으로 복사하지 않았다면 다른 control plane 에 IP 로 직접 붙어도 TLS 검증은 통과합니다.", true
+		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys, and with external etcd the etcd client certificate and key). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
+			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise アドレス {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵で、外部 etcd ではさらに etcd クライアントの証明書と鍵も共有します)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
+			"kubeadm은 이 인증서를 {node} 노드에서 만들며, 그 노드의 advertise 주소 {address}{을/를} 넣습니다. join하는 control plane은 각자 자기 인증서를 만듭니다(--upload-certs가 공유하는 것은 CA와 service account 키이고, 외부 etcd라면 etcd 클라이언트 인증서와 키도 공유합니다). 그래서 각 apiserver의 인증서에는 자기 노드의 IP가 들어가고, 인증서를 수동으로 복사하지 않았다면 다른 control plane에 IP로 직접 접속해도 TLS 검증을 통과합니다.", true
 
 	}
 	return "", "", "", false
@@ -85,11 +85,11 @@ func hostTexts(code string) (en, ja, ko string, ok bool) {
 	case VerifyOKIP:
 		return "Verified: the IP {host} is in the certificate's IP SANs ({san}).",
 			"検証成功: IP {host} は証明書の IP SAN ({san}) に含まれています。",
-			"검증 성공: IP {host} 는 인증서의 IP SAN ({san}) 에 들어 있습니다.", true
+			"검증 성공: IP {host}{은/는} 인증서의 IP SAN({san})에 들어 있습니다.", true
 	case VerifyOKDNS:
 		return "Verified: the name {host} matches the certificate's DNS SAN {san}.",
 			"検証成功: 名前 {host} は証明書の DNS SAN {san} に一致します。",
-			"검증 성공: 이름 {host} 는 인증서의 DNS SAN {san} 과 일치합니다.", true
+			"검증 성공: 이름 {host}{이/가} 인증서의 DNS SAN {san}{과/와} 일치합니다.", true
 	case VerifyIPNotCovered:
 		return "{x509} — TLS verification fails: an IP is compared only with the certificate's IP SANs ({ips}); its DNS names ({dns}) do not count.",
 			"{x509} — TLS 検証は失敗します。IP は証明書の IP SAN ({ips}) とだけ比較され、DNS 名 ({dns}) は数に入りません。",
@@ -101,7 +101,7 @@ func hostTexts(code string) (en, ja, ko string, ok bool) {
 	case VerifyCertInfo:
 		return "Certificate: subject {subject}, issued by {issuer}, valid from {notBefore} to {notAfter}.",
 			"証明書: サブジェクト {subject}、発行者 {issuer}、有効期間 {notBefore} から {notAfter} まで。",
-			"인증서: 주체 {subject}, 발급자 {issuer}, 유효 기간 {notBefore} 부터 {notAfter} 까지.", true
+			"인증서: 주체 {subject}, 발급자 {issuer}, 유효 기간 {notBefore}부터 {notAfter}까지.", true
 
 	}
 	return "", "", "", false
@@ -113,75 +113,75 @@ func haTexts(code string) (en, ja, ko string, ok bool) {
 	case HAEtcdQuorum:
 		return "etcd has quorum: {alive}/{members} members alive, {quorum} needed. Writes are accepted.",
 			"etcd はクォーラムを保っています: {members} メンバー中 {alive} が生存、必要なのは {quorum}。書き込みを受け付けます。",
-			"etcd 는 쿼럼을 유지합니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 쓰기를 받습니다.", true
+			"etcd가 쿼럼을 유지하고 있습니다: 멤버 {members}개 중 {alive}개 생존, 필요 {quorum}개. 쓰기를 처리합니다.", true
 	case HAEtcdNoQuorum:
 		return "etcd has lost quorum: {alive}/{members} members alive, {quorum} needed. Every write is refused.",
 			"etcd はクォーラムを失いました: {members} メンバー中 {alive} が生存、必要なのは {quorum}。すべての書き込みが拒否されます。",
-			"etcd 가 쿼럼을 잃었습니다: {members} 멤버 중 {alive} 개 생존, 필요한 것은 {quorum} 개. 모든 쓰기가 거부됩니다.", true
+			"etcd가 쿼럼을 잃었습니다: 멤버 {members}개 중 {alive}개 생존, 필요 {quorum}개. 모든 쓰기가 거부됩니다.", true
 	case HAAPIServing:
 		return "The apiserver on {node} is serving.",
 			"{node} の apiserver は動作しています。",
-			"{node} 의 apiserver 는 동작하고 있습니다.", true
+			"{node}의 apiserver는 동작하고 있습니다.", true
 	case HAAPINodeDown:
 		return "{node} is down, and its apiserver with it.",
-			"{node} が落ちており、その apiserver も止まっています。",
-			"{node} 가 죽어 있어 그 apiserver 도 멈춰 있습니다.", true
+			"{node} が停止しており、その apiserver も止まっています。",
+			"{node}{이/가} 다운되어 그 apiserver도 멈춰 있습니다.", true
 	case HAAPIFailed:
 		return "The apiserver on {node} has failed.",
-			"{node} の apiserver が故障しています。",
-			"{node} 의 apiserver 가 고장 났습니다.", true
+			"{node} の apiserver が停止しています。",
+			"{node}의 apiserver가 다운되었습니다.", true
 	case HAAPILocalEtcdDown:
 		return "The apiserver on {node} talks only to its local etcd member (https://127.0.0.1:2379), which is down: it cannot serve.",
-			"{node} の apiserver はローカルの etcd メンバー (https://127.0.0.1:2379) とだけ通信しますが、そのメンバーが落ちているので応答できません。",
-			"{node} 의 apiserver 는 로컬 etcd 멤버 (https://127.0.0.1:2379) 와만 통신하는데, 그 멤버가 죽어 있어 응답할 수 없습니다.", true
+			"{node} の apiserver はローカルの etcd メンバー (https://127.0.0.1:2379) とだけ通信しますが、そのメンバーが停止しているので応答できません。",
+			"{node}의 apiserver는 로컬 etcd 멤버(https://127.0.0.1:2379)와만 통신하는데, 그 멤버가 다운되어 응답할 수 없습니다.", true
 	case HAAPINoQuorum:
 		return "The apiserver on {node} is running but cannot serve: etcd has {alive} members alive and needs {quorum}.",
 			"{node} の apiserver は動いていますが応答できません。etcd の生存メンバーは {alive} で、{quorum} 必要です。",
-			"{node} 의 apiserver 는 떠 있지만 응답할 수 없습니다. etcd 생존 멤버는 {alive} 개이고 {quorum} 개가 필요합니다.", true
+			"{node}의 apiserver는 떠 있지만 응답할 수 없습니다. etcd 생존 멤버는 {alive}개이고 {quorum}개가 필요합니다.", true
 	case HALBUp:
-		return "The load balancer {endpoint} forwards to the serving apiservers: {backends}.",
-			"ロードバランサー {endpoint} は動作中の apiserver に転送します: {backends}。",
-			"로드밸런서 {endpoint} 는 동작 중인 apiserver 로 전달합니다: {backends}.", true
+		return "The load balancer {endpoint} forwards to the serving apiservers: {backends}. (This assumes it health-checks them on /readyz or /healthz, as in kubeadm's HA guide; a plain TCP load balancer keeps sending connections to an apiserver that cannot serve, and requests fail now and then.)",
+			"ロードバランサー {endpoint} は応答する apiserver に転送します: {backends}。(kubeadm の HA ガイドのように /readyz か /healthz でヘルスチェックしている場合です。ただの TCP ロードバランサーは応答できない apiserver にも接続を送り続け、リクエストがときどき失敗します。)",
+			"로드밸런서 {endpoint}{은/는} 응답하는 apiserver로 요청을 전달합니다: {backends}. (kubeadm HA 가이드처럼 /readyz나 /healthz로 헬스 체크를 하는 경우입니다. 단순 TCP 로드밸런서는 응답할 수 없는 apiserver에도 계속 연결을 보내므로 요청이 간헐적으로 실패합니다.)", true
 	case HALBDown:
 		return "The load balancer {endpoint} is down: nothing reaches the API through the endpoint.",
-			"ロードバランサー {endpoint} が落ちています。エンドポイント経由では API に届きません。",
-			"로드밸런서 {endpoint} 가 죽었습니다. 엔드포인트를 통해서는 API 에 닿지 않습니다.", true
+			"ロードバランサー {endpoint} が停止しています。エンドポイント経由では API に届きません。",
+			"로드밸런서 {endpoint}{이/가} 다운되었습니다. 엔드포인트를 통해서는 API에 접근할 수 없습니다.", true
 	case HALBNoBackend:
 		return "The load balancer {endpoint} is up but no apiserver serves behind it.",
 			"ロードバランサー {endpoint} は動いていますが、背後で応答する apiserver がありません。",
-			"로드밸런서 {endpoint} 는 살아 있지만 뒤에서 응답하는 apiserver 가 없습니다.", true
+			"로드밸런서 {endpoint}{은/는} 동작하지만 뒤에서 응답하는 apiserver가 없습니다.", true
 	case HANodeEndpointSPOF:
 		return "The endpoint {endpoint} is {node}'s own address, not a load balancer: the whole cluster's access depends on that one node.",
 			"エンドポイント {endpoint} はロードバランサーではなく {node} 自身のアドレスです。クラスター全体へのアクセスがこの 1 台に依存します。",
-			"엔드포인트 {endpoint} 는 로드밸런서가 아니라 {node} 자신의 주소입니다. 클러스터 전체의 접근이 이 한 대에 달려 있습니다.", true
+			"엔드포인트 {endpoint}{은/는} 로드밸런서가 아니라 {node} 노드의 주소입니다. 클러스터 전체의 접근이 이 한 대에 달려 있습니다.", true
 	case HANodeEndpointUp:
 		return "The endpoint {endpoint} reaches the apiserver on {node}.",
 			"エンドポイント {endpoint} は {node} の apiserver に届きます。",
-			"엔드포인트 {endpoint} 는 {node} 의 apiserver 에 닿습니다.", true
+			"엔드포인트 {endpoint}{을/를} 통해 {node}의 apiserver에 접근할 수 있습니다.", true
 	case HANodeEndpointDown:
 		return "The endpoint {endpoint} points at {node}, whose apiserver does not serve: dial tcp {endpoint} fails.",
 			"エンドポイント {endpoint} は {node} を指していますが、その apiserver は応答しません。dial tcp {endpoint} が失敗します。",
-			"엔드포인트 {endpoint} 는 {node} 를 가리키지만 그 apiserver 는 응답하지 않습니다. dial tcp {endpoint} 가 실패합니다.", true
+			"엔드포인트 {endpoint}{은/는} {node} 노드를 가리키지만 그 apiserver가 응답하지 않습니다. dial tcp {endpoint}{이/가} 실패합니다.", true
 	case HAKubectlOK:
 		return "kubectl with admin.conf (server https://{endpoint}) works; TLS passes because kubeadm put the endpoint into every apiserver certificate.",
 			"admin.conf (server https://{endpoint}) を使う kubectl は動きます。kubeadm がエンドポイントをすべての apiserver 証明書に入れているので TLS も通ります。",
-			"admin.conf (server https://{endpoint}) 를 쓰는 kubectl 은 동작합니다. kubeadm 이 엔드포인트를 모든 apiserver 인증서에 넣었으므로 TLS 도 통과합니다.", true
+			"admin.conf(server https://{endpoint})를 쓰는 kubectl은 동작합니다. kubeadm이 엔드포인트를 모든 apiserver 인증서에 넣었으므로 TLS 검증도 통과합니다.", true
 	case HAKubectlFails:
 		return "kubectl with admin.conf fails: its server is https://{endpoint}, which does not answer.",
 			"admin.conf を使う kubectl は失敗します。server が https://{endpoint} で、そこが応答しません。",
-			"admin.conf 를 쓰는 kubectl 은 실패합니다. server 가 https://{endpoint} 인데 그곳이 응답하지 않습니다.", true
+			"admin.conf를 쓰는 kubectl은 실패합니다. server가 https://{endpoint}인데 그곳이 응답하지 않습니다.", true
 	case HAKubeletsOK:
 		return "Worker kubelets reach the API through {endpoint}: node status and pod updates continue.",
 			"ワーカーの kubelet は {endpoint} 経由で API に届きます。ノードの状態と Pod の更新は続きます。",
-			"워커 kubelet 은 {endpoint} 를 통해 API 에 닿습니다. 노드 상태와 Pod 갱신이 계속됩니다.", true
+			"워커 kubelet은 {endpoint}{을/를} 통해 API에 접근합니다. 노드 상태와 Pod 갱신이 계속됩니다.", true
 	case HAKubeletsFail:
 		return "Worker kubelets cannot reach the API at {endpoint}: running pods keep running, but nodes go NotReady and nothing new is scheduled.",
-			"ワーカーの kubelet は {endpoint} の API に届きません。動いている Pod は動き続けますが、ノードは NotReady になり、新しいものは何も配置されません。",
-			"워커 kubelet 은 {endpoint} 의 API 에 닿지 못합니다. 실행 중인 Pod 는 계속 돌지만 노드는 NotReady 가 되고 새로운 것은 아무것도 배치되지 않습니다.", true
+			"ワーカーの kubelet は {endpoint} の API に届きません。動いている Pod は動き続けますが、ノードは NotReady になり、新しい Pod は配置されません。",
+			"워커 kubelet은 {endpoint}의 API에 접근할 수 없습니다. 실행 중인 Pod는 계속 돌지만 노드는 NotReady가 되고 새 Pod는 배치되지 않습니다.", true
 	case HADirectDial:
-		return "The data is safe and {serving} still serve. Pointing kubectl at https://{ip}:6443 ({node}) would pass TLS: kubeadm generates each control plane's apiserver certificate on that node, with its own IP. (Seed 000 says it fails; that happens only when certificates were copied from another node.)",
-			"データは無事で、{serving} は応答しています。kubectl を https://{ip}:6443 ({node}) に向ければ TLS は通ります。kubeadm は各 control plane の apiserver 証明書をそのノード上で、そのノード自身の IP を入れて作るからです。(記事では失敗するとありますが、それは証明書を別のノードからコピーした場合です。)",
-			"데이터는 무사하고 {serving} 는 응답합니다. kubectl 을 https://{ip}:6443 ({node}) 로 향하게 하면 TLS 는 통과합니다. kubeadm 은 각 control plane 의 apiserver 인증서를 그 노드 위에서, 그 노드 자신의 IP 를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사한 경우입니다.)", true
+		return "The data is safe and {serving} still serve. Pointing kubectl at https://{ip}:6443 ({node}) would pass TLS: kubeadm generates each control plane's apiserver certificate on that node, with its own IP. (The article says it fails; that happens when certificates were copied from another node, or when you dial a name that is not among the SANs.)",
+			"データは無事で、{serving} は応答しています。kubectl を https://{ip}:6443 ({node}) に向ければ TLS は通ります。kubeadm は各 control plane の apiserver 証明書をそのノード上で、そのノード自身の IP を入れて作るからです。(記事では失敗するとありますが、それは証明書を別のノードからコピーした場合や、SAN にない名前で接続した場合です。)",
+			"데이터는 무사하고 {serving}{은/는} 응답합니다. kubectl이 https://{ip}:6443({node}){으로/로} 접속하게 하면 TLS 검증을 통과합니다. kubeadm은 각 control plane의 apiserver 인증서를 그 노드에서, 그 노드의 IP를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사했거나 SAN에 없는 이름으로 접속한 경우입니다.)", true
 
 	}
 	return "", "", "", false
@@ -205,19 +205,19 @@ func inputTexts(code string) (en, ja, ko string, ok bool) {
 	case "err.duplicate":
 		return "{value} is used twice",
 			"{value} が重複しています",
-			"{value} 가 중복되었습니다", true
+			"{value}{이/가} 중복되었습니다", true
 	case "err.endpoint-node":
 		return "{value} is not the address or name of any control plane",
 			"{value} はどの control plane のアドレスでも名前でもありません",
-			"{value} 는 어느 control plane 의 주소도 이름도 아닙니다", true
+			"{value}{은/는} 어느 control plane의 주소도 이름도 아닙니다", true
 	case "err.dial":
 		return "{value} is not an address to dial: use host, host:port, [IPv6]:port or https://host:port",
 			"{value} は接続先アドレスではありません。host、host:port、[IPv6]:port、https://host:port のいずれかにしてください",
-			"{value} 는 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나로 쓰세요", true
+			"{value}{은/는} 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나로 쓰세요", true
 	case "err.dial-port":
 		return "{value} has an invalid port: it must be a number from 1 to 65535",
 			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
-			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다", true
+			"{value}의 포트가 잘못되었습니다. 1부터 65535 사이의 숫자여야 합니다", true
 	case "err.pem":
 		return "no certificate could be read: {value}",
 			"証明書を読み取れません: {value}",
@@ -229,7 +229,7 @@ func inputTexts(code string) (en, ja, ko string, ok bool) {
 	case "err.sans-or-pem":
 		return "give either sans or pem, not both",
 			"sans か pem のどちらか一方を指定してください",
-			"sans 와 pem 중 하나만 지정하세요", true
+			"sans와 pem 중 하나만 지정하세요", true
 	}
 	return "", "", "", false
 }
@@ -240,71 +240,71 @@ func valueTexts(code string) (en, ja, ko string, ok bool) {
 	case "err.enum":
 		return "{value} is not one of {allowed}",
 			"{value} は {allowed} のいずれでもありません",
-			"{value} 는 {allowed} 중 어느 것도 아닙니다", true
+			"{value}{은/는} {allowed} 중 어느 것도 아닙니다", true
 	case "err.dns1123":
 		return "{value} is not a valid RFC 1123 DNS name (lowercase letters, digits, '-' and '.')",
 			"{value} は RFC 1123 の DNS 名ではありません (小文字、数字、'-'、'.' のみ)",
-			"{value} 는 RFC 1123 DNS 이름이 아닙니다 (소문자, 숫자, '-', '.' 만)", true
+			"{value}{은/는} RFC 1123 DNS 이름이 아닙니다(소문자, 숫자, '-', '.'만)", true
 	case "err.ip":
 		return "{value} is not a valid IP address",
 			"{value} は有効な IP アドレスではありません",
-			"{value} 는 유효한 IP 주소가 아닙니다", true
+			"{value}{은/는} 유효한 IP 주소가 아닙니다", true
 	case "err.endpoint":
 		return "{value} is not a valid endpoint: the host must be an IP address or an RFC 1123 DNS name, optionally followed by :port",
 			"{value} は有効なエンドポイントではありません。ホストは IP アドレスか RFC 1123 の DNS 名で、:port を続けられます",
-			"{value} 는 유효한 엔드포인트가 아닙니다. 호스트는 IP 주소나 RFC 1123 DNS 이름이고 :port 를 붙일 수 있습니다", true
+			"{value}{은/는} 유효한 엔드포인트가 아닙니다. 호스트는 IP 주소나 RFC 1123 DNS 이름이고, 뒤에 :port를 붙일 수 있습니다", true
 	case "err.endpoint-scheme":
 		return "{value} has a scheme: kubeadm wants host or host:port, without https://",
 			"{value} にスキームが付いています。kubeadm が受け付けるのは https:// なしの host か host:port です",
-			"{value} 에 스킴이 붙어 있습니다. kubeadm 은 https:// 없이 host 또는 host:port 만 받습니다", true
+			"{value}에 스킴이 붙어 있습니다. kubeadm은 https:// 없이 host 또는 host:port만 받습니다", true
 	case "err.endpoint-case":
 		return "{value} has capital letters: kubeadm accepts only lowercase DNS names",
 			"{value} に大文字が含まれています。kubeadm は小文字の DNS 名しか受け付けません",
-			"{value} 에 대문자가 있습니다. kubeadm 은 소문자 DNS 이름만 받습니다", true
+			"{value}에 대문자가 있습니다. kubeadm은 소문자 DNS 이름만 받습니다", true
 	case "err.endpoint-port":
 		return "{value} has an invalid port: it must be a number from 1 to 65535",
 			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
-			"{value} 의 포트가 잘못되었습니다. 1 부터 65535 사이의 숫자여야 합니다", true
+			"{value}의 포트가 잘못되었습니다. 1부터 65535 사이의 숫자여야 합니다", true
 	case "err.cidr":
 		return "{value} is not a CIDR such as 10.96.0.0/12",
 			"{value} は 10.96.0.0/12 のような CIDR ではありません",
-			"{value} 는 10.96.0.0/12 같은 CIDR 이 아닙니다", true
+			"{value}{은/는} 10.96.0.0/12 같은 CIDR가 아닙니다", true
 	case "err.dual-stack":
 		return "{value}: expected one CIDR, or two CIDRs of different families (IPv4 and IPv6) for dual-stack",
 			"{value}: CIDR は 1 つか、デュアルスタックなら IPv4 と IPv6 の 2 つでなければなりません",
-			"{value}: CIDR 은 하나이거나, 듀얼 스택이라면 IPv4 와 IPv6 두 개여야 합니다", true
+			"{value}: CIDR는 하나이거나, 듀얼 스택이라면 IPv4와 IPv6 두 개여야 합니다", true
 	case "err.subnet-small":
 		return "the subnet {value} with {size} address(es) is too small, the minimum is {min}",
 			"サブネット {value} のアドレス数 {size} は小さすぎます。最小は {min} です",
-			"서브넷 {value} 의 주소 수 {size} 는 너무 작습니다. 최소는 {min} 입니다", true
+			"서브넷 {value}의 주소 수 {size}{은/는} 너무 작습니다. 최소는 {min}입니다", true
 	case "err.subnet-large":
 		return "the service subnet {value} is too large: for {bits}-bit addresses the mask must be /{mask} or longer",
 			"サービスサブネット {value} は大きすぎます。{bits} ビットのアドレスではマスクを /{mask} 以上にしてください",
-			"서비스 서브넷 {value} 는 너무 큽니다. {bits} 비트 주소에서는 마스크가 /{mask} 이상이어야 합니다", true
+			"서비스 서브넷 {value}{은/는} 너무 큽니다. {bits}비트 주소에서는 마스크가 /{mask} 이상이어야 합니다", true
 	case "err.certsan":
 		return "{value} is neither an IP address, an RFC 1123 DNS name nor a *. wildcard name",
 			"{value} は IP アドレスでも、RFC 1123 の DNS 名でも、*. のワイルドカード名でもありません",
-			"{value} 는 IP 주소도, RFC 1123 DNS 이름도, *. 와일드카드 이름도 아닙니다", true
+			"{value}{은/는} IP 주소도, RFC 1123 DNS 이름도, *. 와일드카드 이름도 아닙니다", true
 	case "err.members-min":
 		return "must be at least 1, got {value}",
 			"1 以上でなければなりません ({value} が指定されました)",
-			"1 이상이어야 합니다 ({value} 가 지정되었습니다)", true
+			"1 이상이어야 합니다({value}{이/가} 지정되었습니다)", true
 	case "err.failed-negative":
 		return "must not be negative, got {value}",
 			"負の値は指定できません ({value} が指定されました)",
-			"음수는 지정할 수 없습니다 ({value} 가 지정되었습니다)", true
+			"음수는 지정할 수 없습니다({value}{이/가} 지정되었습니다)", true
 	case "err.failed-gt-members":
 		return "{value} failed members is more than the {members} members",
-			"故障数 {value} がメンバー数 {members} を超えています",
-			"장애 수 {value} 가 멤버 수 {members} 를 넘습니다", true
+			"停止数 {value} がメンバー数 {members} を超えています",
+			"장애 멤버 수 {value}{이/가} 멤버 수 {members}{을/를} 넘습니다", true
 	case "err.not-integer":
 		return "must be an integer, got {value}",
 			"整数でなければなりません ({value} が指定されました)",
-			"정수여야 합니다 ({value} 가 지정되었습니다)", true
+			"정수여야 합니다({value}{이/가} 지정되었습니다)", true
 	case "err.type":
 		return "must be {want}, got {got}",
 			"{want} でなければなりません ({got} が指定されました)",
-			"{want} 여야 합니다 ({got} 가 지정되었습니다)", true
+			"{want}{이어야/여야} 합니다({got}{이/가} 지정되었습니다)", true
 	case "err.required":
 		return "is required",
 			"必須です",
@@ -312,7 +312,7 @@ func valueTexts(code string) (en, ja, ko string, ok bool) {
 	case "err.unknown-function":
 		return "no calculator named {value}",
 			"{value} という計算機はありません",
-			"{value} 라는 계산기는 없습니다", true
+			"{value}{이라는/라는} 계산기는 없습니다", true
 	case "err.internal":
 		return "internal error: {value}",
 			"内部エラー: {value}",

@@ -3,6 +3,8 @@ package calc
 import (
 	"sort"
 	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/i18n/particle"
 )
 
 // Reason is a message as data: a stable code and named arguments. Widgets
@@ -26,8 +28,11 @@ func R(code string, kv ...string) Reason {
 
 // Text renders the reason in lang ("ja", "ko" or "en"; anything else falls
 // back to Japanese, the course's first language). Placeholders {name} in the
-// template are replaced by the argument of that name. An unknown code
-// renders as the code followed by its arguments, so nothing is ever lost.
+// template are replaced by the argument of that name. A particle marker
+// such as {이/가} or {으로/로} (a Korean template's particle after a
+// placeholder) becomes the form that fits the text before it, chosen by
+// package particle. An unknown code renders as the code followed by its
+// arguments, so nothing is ever lost.
 func (r Reason) Text(lang string) string {
 	en, ja, ko := templates(r.Code)
 	var t string
@@ -58,6 +63,8 @@ func (r Reason) Text(lang string) string {
 		key := t[i+1 : i+j]
 		if v, ok := r.Args[key]; ok {
 			b.WriteString(v)
+		} else if particle.IsPair(key) {
+			b.WriteString(particle.Choose(b.String(), key))
 		} else {
 			b.WriteString(t[i : i+j+1])
 		}
