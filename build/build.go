@@ -206,6 +206,9 @@ type Result struct {
 	// that assemble pages differently, such as the single-file course).
 	// After BuildTo their Content is empty.
 	Pages []*render.Page
+	// Assets maps each fingerprinted file's plain path ("/css/main.css")
+	// to the hashed name it is published at ("/css/main.3f2a1c9e.css").
+	Assets render.Assets
 }
 
 // InterruptedError is the error of a build stopped by its context (Ctrl-C,
@@ -261,12 +264,14 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	if err := r.loadStatic(); err != nil {
 		return nil, err
 	}
+	r.compileWasm()
+	r.prepareAssets()
 	pages, mds, err := r.renderAll()
 	if err != nil {
 		return nil, err
 	}
-	r.compileWasm(pages)
-	if err := r.writeAssets(); err != nil {
+	r.calcWarnings(pages)
+	if err := r.writeAssets(pages); err != nil {
 		return nil, err
 	}
 	r.writeAliases(pages)

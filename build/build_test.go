@@ -53,7 +53,7 @@ func TestBundledCourse(t *testing.T) {
 		"ja/cka/02-control-plane/index.html", "ja/cka/05-ha-cluster/index.html",
 		"ko/cka/02-control-plane/index.html", "ko/cka/05-ha-cluster/index.html",
 	} {
-		if _, ok := res.Site.Get(p); !ok {
+		if _, ok := res.Site.Get(assetPath(res, p)); !ok {
 			t.Errorf("missing %s", p)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build/internal/sitetest"
-	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
 // TestSiteConfig: kakehashi.toml's settings reach the pages, and an edit
@@ -77,10 +76,10 @@ part: 3
 	site = replaceOnce(t, site, "title: {ja: 次回, ko: 다음}\n    state: planned", "title: {ja: 次回, ko: 다음}\n    state: published")
 	s := sitetest.Test(t, site)
 	s.AssertExists("ja/search-index.js").
-		AssertContains("ja/cka/03-calc/index.html", shortcodes.CalcScriptPath, `class="search"`)
+		AssertContains("ja/cka/03-calc/index.html", "/js/calc.", `class="search"`)
 	s.WriteFile("kakehashi.toml", "search = false\ncalculators = false\n").Build().AssertFresh().
 		AssertAbsent("ja/search-index.js", "ko/search-index.js").
-		AssertNotContains("ja/cka/03-calc/index.html", shortcodes.CalcScriptPath, `class="search"`).
+		AssertNotContains("ja/cka/03-calc/index.html", "/js/calc.", `class="search"`).
 		AssertContains("ja/cka/03-calc/index.html", "data-calc=")
 }
 

@@ -56,13 +56,13 @@ func published(res *Result) map[string][]byte {
 func TestContentOnlySite(t *testing.T) {
 	res, out := buildOnDisk(t, contentOnly)
 	article := string(out["ja/cka/01-intro/index.html"])
-	for _, want := range []string{`<html lang="ja"`, "目次", "<svg", "css/main.css"} {
+	for _, want := range []string{`<html lang="ja"`, "目次", "<svg", assetPath(res, "css/main.css")} {
 		if !strings.Contains(article, want) {
 			t.Errorf("the article lacks %q", want)
 		}
 	}
 	for _, p := range []string{"css/main.css", "js/main.js", "js/search.js", "js/calc.js", "ja/search-index.js", "ko/search-index.js", "404.html"} {
-		if out[p] == nil {
+		if out[assetPath(res, p)] == nil {
 			t.Errorf("%s not published", p)
 		}
 	}
@@ -73,7 +73,7 @@ func TestContentOnlySite(t *testing.T) {
 		}
 	}
 	if _, ok := wasm.Embedded(); ok {
-		if out["calc/calc.wasm"] == nil || out["calc/calc-x509.wasm"] == nil || out["js/wasm_exec.js"] == nil || res.Summary.Wasm == nil {
+		if out[assetPath(res, "calc/calc.wasm")] == nil || out[assetPath(res, "calc/calc-x509.wasm")] == nil || out[assetPath(res, "js/wasm_exec.js")] == nil || res.Summary.Wasm == nil {
 			t.Error("the binary carries the calculators, but they are not published")
 		}
 		if len(warned) > 0 {
@@ -105,7 +105,7 @@ func TestSiteOverridesFileByFile(t *testing.T) {
 	for p, s := range contentOnly {
 		files[p] = s
 	}
-	_, out := buildOnDisk(t, files)
+	res, out := buildOnDisk(t, files)
 	for p, want := range map[string]string{
 		"404.html":                   "my own 404",
 		"css/main.css":               "color:red",
@@ -114,14 +114,14 @@ func TestSiteOverridesFileByFile(t *testing.T) {
 		"ko/cka/01-intro/index.html": "연재 차례",
 		"ja/cka/01-intro/index.html": "目次",
 	} {
-		if !strings.Contains(string(out[p]), want) {
-			t.Errorf("%s lacks %q:\n%.300s", p, want, out[p])
+		if !strings.Contains(string(out[assetPath(res, p)]), want) {
+			t.Errorf("%s lacks %q:\n%.300s", p, want, out[assetPath(res, p)])
 		}
 	}
-	if strings.Contains(string(out["css/main.css"]), "font-family") {
+	if strings.Contains(string(out[assetPath(res, "css/main.css")]), "font-family") {
 		t.Error("css/main.css is the embedded one")
 	}
-	if out["js/main.js"] == nil {
+	if out[assetPath(res, "js/main.js")] == nil {
 		t.Error("the embedded js/main.js is missing")
 	}
 }
@@ -137,8 +137,8 @@ func TestThemeFolder(t *testing.T) {
 	for p, s := range contentOnly {
 		files[p] = s
 	}
-	_, out := buildOnDisk(t, files)
-	if !strings.Contains(string(out["404.html"]), "plain 404") || out["css/main.css"] == nil {
+	res, out := buildOnDisk(t, files)
+	if !strings.Contains(string(out["404.html"]), "plain 404") || out[assetPath(res, "css/main.css")] == nil {
 		t.Errorf("404.html = %.200s", out["404.html"])
 	}
 }
@@ -159,4 +159,10 @@ func writeSite(t *testing.T, files map[string]string) string {
 		}
 	}
 	return root
+}
+
+// assetPath is where a build publishes the file at site path p (no
+// leading slash): under its hashed name when it is fingerprinted.
+func assetPath(res *Result, p string) string {
+	return strings.TrimPrefix(res.Assets.Path("/"+p), "/")
 }

@@ -136,7 +136,7 @@ func (r *run) renderPage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.Lis
 // previous output when its data did not change, else its template's.
 func (r *run) writePage(sp *site.Page, p *render.Page, md *mdEntry, ds diag.List, buf *bytes.Buffer) (*render.Page, *mdEntry, diag.List) {
 	out := sp.OutPath()
-	fp := r.asm.Fingerprint(p, md.genOrZero())
+	fp := r.pageFP(r.asm.Fingerprint(p, md.genOrZero()))
 	if html, ok := r.b.memo.Pages.Get(p.URL, fp); ok {
 		r.w.Put(out, html)
 		return p, md, ds

@@ -49,6 +49,11 @@ type run struct {
 	warnings diag.List
 	w        *cache.Writer // writes through sink, reusing through cache
 	rendered atomic.Int64
+	// assetFiles are the static files and modules to write, under their
+	// published names; the calculators' modules are the first calcFiles.
+	assetFiles []assetFile
+	calcFiles  int
+	assetsFP   uint64 // the digest of their names, in every page's fingerprint
 }
 
 // newRun starts a build of st into to.
@@ -111,13 +116,28 @@ func (b *Builder) cacheKey() uint64 {
 	return h.Sum()
 }
 
-// compileWasm compiles the calculators, once per Builder, when a page
-// holds one.
-func (r *run) compileWasm(pages []*render.Page) {
-	if r.b.cfg.Calculators && slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) }) {
+// compileWasm compiles the calculators, once per Builder, before the
+// pages are rendered: they link the modules by names made from their
+// bytes. The warning of a failed compilation is the build's only when a
+// page holds a calculator (calcWarnings).
+func (r *run) compileWasm() {
+	if r.b.cfg.Calculators {
+		r.b.wasm.Modules(r.ctx)
+	}
+}
+
+// calcWarnings adds the warning of a failed compilation when a page holds
+// a calculator.
+func (r *run) calcWarnings(pages []*render.Page) {
+	if r.b.cfg.Calculators && usesCalc(pages) {
 		_, warn := r.b.wasm.Modules(r.ctx)
 		r.warnings = append(r.warnings, warn...)
 	}
+}
+
+// usesCalc reports whether a page holds a calculator.
+func usesCalc(pages []*render.Page) bool {
+	return slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) })
 }
 
 // finish sums up the build and hands over its result.
@@ -136,7 +156,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	}
 	sum.Elapsed = time.Since(start)
 	sum.Files, sum.Bytes = r.sink.Size()
-	res := &Result{Summary: sum, Langs: r.asm.Site().Langs, Rendered: int(r.rendered.Load()), Pages: pages}
+	res := &Result{Summary: sum, Langs: r.asm.Site().Langs, Rendered: int(r.rendered.Load()), Pages: pages, Assets: r.asm.Site().Assets}
 	if st := r.to.stage; st != nil {
 		b.prev = nil
 		if c := r.cache; c != nil {

@@ -166,12 +166,21 @@ func TestSiteIncremental(t *testing.T) {
 		{"change a theme template", func() {
 			s.Replace("themes/default/layouts/baseof.html", "<body", "<!-- edited -->\n<body")
 		}, []string{"ja/cka/01-intro/index.html", "ko/index.html", "404.html"}, nil, all + 2},
+		// The stylesheet's hashed name changes, and every page links it.
 		{"change a stylesheet", func() { s.Append("themes/default/static/css/main.css", "\n.edited { color: red; }\n") },
-			[]string{"css/main.css"}, nil, 0},
+			[]string{"ja/cka/01-intro/index.html"}, nil, all + 2},
 	}
 	for _, st := range steps {
 		st.edit()
+		before := s.Result().Assets["/css/main.css"]
 		s.Build().AssertFresh().AssertChanged(st.changed...).AssertRemoved(st.removed...).AssertRendered(st.maxRendered)
+		if st.name == "change a stylesheet" {
+			after := s.Result().Assets["/css/main.css"]
+			if after == before {
+				t.Errorf("the stylesheet changed, its name %s did not", after)
+			}
+			s.AssertChanged(after[1:]).AssertRemoved(before[1:])
+		}
 		if st.name == "nothing changed" {
 			if r := s.Result(); len(r.Changed)+len(r.Removed) > 0 {
 				t.Errorf("nothing changed, yet changed=%v removed=%v", r.Changed, r.Removed)

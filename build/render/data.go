@@ -41,6 +41,9 @@ type Site struct {
 	// NoSearch: the site has no search indexes, so pages show no search
 	// box.
 	NoSearch bool
+	// Assets are the published names of the fingerprinted files, which
+	// rel and abs give for their plain paths.
+	Assets Assets
 }
 
 // Page is the data every template executes with. Every URL field is a

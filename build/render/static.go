@@ -1,6 +1,8 @@
 package render
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"path"
 	"path/filepath"
@@ -74,4 +76,91 @@ func (th *Theme) Static() ([]StaticFile, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// Assets maps the site-absolute path of each fingerprinted file
+// ("/css/main.css") to the path it is published at, which carries a hash
+// of its bytes ("/css/main.3f2a1c9e.css"). The rel and abs template
+// functions give a fingerprinted file's published URL, so layouts name
+// the plain path. A nil Assets fingerprints nothing.
+type Assets map[string]string
+
+// Fingerprinted reports whether a file at site path p is published under
+// a hashed name: stylesheets, scripts and WebAssembly modules. The search
+// indexes (/<lang>/search-index.js) are not: they are made after the
+// pages that name them, so they keep their name and are revalidated.
+func Fingerprinted(p string) bool {
+	if strings.HasSuffix(p, "/search-index.js") {
+		return false
+	}
+	switch path.Ext(p) {
+	case ".css", ".js", ".wasm":
+		return true
+	}
+	return false
+}
+
+// HashedName inserts the first 8 hex digits of data's SHA-256 before the
+// extension of p: HashedName("/css/main.css", data) == "/css/main.3f2a1c9e.css".
+// A ".wasm.js" script form of a module takes the module's name plus ".js"
+// (see Assets.Script), so only the last extension counts here.
+func HashedName(p string, data []byte) string {
+	sum := sha256.Sum256(data)
+	ext := path.Ext(p)
+	return strings.TrimSuffix(p, ext) + "." + hex.EncodeToString(sum[:4]) + ext
+}
+
+// Add records that p is published at HashedName(p, data) and returns that
+// name.
+func (a Assets) Add(p string, data []byte) string {
+	h := HashedName(p, data)
+	a[p] = h
+	return h
+}
+
+// Path returns the published path of p: its hashed name when p is
+// fingerprinted, else p. A query or fragment is kept.
+func (a Assets) Path(p string) string {
+	if len(a) == 0 {
+		return p
+	}
+	q := ""
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p, q = p[:i], p[i:]
+	}
+	if h, ok := a[p]; ok {
+		return h + q
+	}
+	return p + q
+}
+
+// Hashed reports whether p (site-absolute) is the hashed name of a
+// fingerprinted file, one that never changes: served with a long cache.
+func (a Assets) Hashed(p string) bool {
+	for _, h := range a {
+		if h == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Digest is a hash of every entry, for the fingerprints of the pages that
+// name them.
+func (a Assets) Digest() uint64 {
+	keys := make([]string, 0, len(a))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	h := sha256.New()
+	for _, k := range keys {
+		h.Write([]byte(k + "\x00" + a[k] + "\x00"))
+	}
+	sum := h.Sum(nil)
+	var d uint64
+	for _, b := range sum[:8] {
+		d = d<<8 | uint64(b)
+	}
+	return d
 }

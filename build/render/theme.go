@@ -31,6 +31,10 @@
 //	feed               "/<lang>/index.xml", this language's Atom feed
 //	xdefault           the URL of the x-default alternate, or ""
 //	dict k v k v...    a map, to pass several values to a template
+//
+// rel, relFolder and abs give a fingerprinted file (a stylesheet, script
+// or WebAssembly module, Site.Assets) under its hashed name:
+// {{rel "/css/main.css"}} is "../css/main.3f2a1c9e.css".
 package render
 
 import (
@@ -435,7 +439,8 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 		}
 		return st.page.Site
 	}
-	abs := func(p string) string { return Abs(site().BaseURL, p) }
+	asset := func(p string) string { return site().Assets.Path(p) }
+	abs := func(p string) string { return Abs(site().BaseURL, asset(p)) }
 	return htmltemplate.FuncMap{
 		"T":  func(key string) string { return th.bundle.T(lang(), key) },
 		"Tf": func(key string, args ...any) string { return th.bundle.Tf(lang(), key, args...) },
@@ -449,7 +454,7 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 			if st.page.Kind == KindNotFound {
 				return abs(p)
 			}
-			return Link(st.page.URL, p, site().ExplicitIndex)
+			return Link(st.page.URL, asset(p), site().ExplicitIndex)
 		},
 		"relFolder": func(p string) string {
 			if st.page == nil {
@@ -458,7 +463,7 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 			if st.page.Kind == KindNotFound {
 				return abs(p)
 			}
-			return Rel(st.page.URL, p)
+			return Rel(st.page.URL, asset(p))
 		},
 		"abs": abs,
 		"date": func(t time.Time) string {
