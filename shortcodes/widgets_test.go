@@ -50,14 +50,14 @@ var widgetCases = []struct {
 			"ja": {`data-calc="quorum"`, `<label for="calc-quorum-1-members">メンバー数 (N)`, `data-out="quorum">2<`,
 				`data-out="tolerance">1<`, `data-out="alive">2<`, `書き込めます: 3 メンバー中 2 が生存`, `data-code="quorum.at-limit"`,
 				`"members":3`, `"failed":1`},
-			"ko": {`data-calc="quorum"`, `<label for="calc-quorum-1-failed">장애 난 멤버 수 (F)`, `쓸 수 있습니다: 3 멤버 중 2 개`},
+			"ko": {`data-calc="quorum"`, `<label for="calc-quorum-1-failed">장애 멤버 수 (F)`, `쓰기 가능: 멤버 3개 중 2개가 생존해 있어 쿼럼(2개)을 충족합니다.`},
 		},
 	},
 	{
 		"quorum-lost", "{{< quorum 4 2 >}}\n",
 		map[string][]string{
 			"ja": {`書き込めません`, `data-code="quorum.lost"`, `data-code="quorum.even"`, `data-ok="false">✗ 不可`},
-			"ko": {`쓸 수 없습니다`, `data-code="quorum.lost"`},
+			"ko": {`쓰기 불가: 멤버 4개 중 2개만 생존해 있어 쿼럼(3개)에 못 미칩니다.`, `data-code="quorum.lost"`},
 		},
 	},
 	{
@@ -66,14 +66,14 @@ var widgetCases = []struct {
 			"ja": {`data-calc="san"`, `<label for="calc-san-1-dial">接続先`, `value="10.0.0.120"`, `<code>10.96.0.1</code>, <code>10.0.0.111</code>`,
 				`<code>kubernetes.default.svc.cluster.local</code>`, `✗ 10.0.0.120 への接続は TLS 検証で失敗します。`,
 				`data-code="sans.per-node-cert"`, `"advertiseAddress":"10.0.0.111"`, `"dial":"10.0.0.120"`},
-			"ko": {`✗ 10.0.0.120 로의 접속은 TLS 검증에서 실패합니다.`, `x509: certificate is valid for 10.96.0.1, 10.0.0.111, not 10.0.0.120 — TLS 검증은 실패합니다.`},
+			"ko": {`✗ 10.0.0.120 접속은 TLS 검증에 실패합니다.`, `x509: certificate is valid for 10.96.0.1, 10.0.0.111, not 10.0.0.120 — TLS 검증은 실패합니다.`},
 		},
 	},
 	{
 		"san-ok", "{{< san advertiseAddress=\"10.0.0.120\" controlPlaneEndpoint=\"k8s.example.internal:6443\" certSANs=\"10.0.0.100, *.lab.internal\" dial=\"https://k8s.example.internal:6443\" >}}\n",
 		map[string][]string{
 			"ja": {`✓ https://k8s.example.internal:6443 への接続は TLS 検証を通ります。`, `<code>*.lab.internal</code>`, `value="10.0.0.100, *.lab.internal"`},
-			"ko": {`✓ https://k8s.example.internal:6443 로의 접속은 TLS 검증을 통과합니다.`},
+			"ko": {`✓ https://k8s.example.internal:6443 접속은 TLS 검증을 통과합니다.`},
 		},
 	},
 	{
@@ -83,7 +83,7 @@ var widgetCases = []struct {
 				`<option value="node" selected>cp-1 自身のアドレス (10.0.0.120:6443)</option>`, `data-out="kubectl" data-ok="false">✗ 失敗`,
 				`data-out="apiservers">cp-2, cp-3<`, `data-code="ha.direct-dial"`, `data-endpoint="lb" aria-describedby="calc-ha-sim-1-hint" hidden`,
 				`"endpoint":{"kind":"node","address":"10.0.0.120:6443"}`, `"failed":["cp-1"]`},
-			"ko": {`✗ kubectl 과 워커 kubelet 은 API 에 닿지 않습니다.`, `data-out="etcd" data-ok="true">✓ 쓰기 가능 (3 중 2 개 생존, 쿼럼 2)`},
+			"ko": {`✗ kubectl과 워커 kubelet이 API에 접근할 수 없습니다.`, `data-out="etcd" data-ok="true">✓ 쓰기 가능 (멤버 3개 중 2개 생존, 쿼럼 2)`},
 		},
 	},
 	{

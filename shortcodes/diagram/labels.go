@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/i18n/particle"
 )
 
 // Labels holds the words a diagram shows, in the page's language. Callers
@@ -31,7 +33,9 @@ type Labels struct {
 
 // DescFormat holds fmt patterns for the default description. Each names
 // its arguments; explicit argument indexes (%[2]s) let a language reorder
-// them.
+// them. A Korean particle after an argument is a marker, "%[1]s{은/는}",
+// that package particle resolves once the arguments are in, since a site
+// may rename the words.
 type DescFormat struct {
 	Title       string // %[1]s topology name ("stacked etcd")
 	Stacked     string // %[1]s topology name, %[2]s ControlPlane, %[3]d count, %[4]s Apiserver, %[5]s Etcd
@@ -63,10 +67,10 @@ func JapaneseLabels() Labels {
 		Desc: DescFormat{
 			Title:       "%[1]s トポロジー",
 			Stacked:     "%[1]s: %[2]s %[3]d 台 (各ノードに %[4]s と %[5]s)",
-			External:    "%[1]s: %[2]s %[3]d 台 (%[4]s)、別クラスターの %[5]s %[6]d 台",
+			External:    "%[1]s: %[2]s %[3]d 台 (%[4]s が外部の %[5]s へ接続)、別クラスターの %[5]s %[6]d 台",
 			Workers:     "%[1]s %[2]d 台",
-			ViaLB:       "%[1]s経由",
-			ViaLBAddr:   "%[1]s (%[2]s) 経由",
+			ViaLB:       "前段の%[1]s経由",
+			ViaLBAddr:   "前段の%[1]s (%[2]s) 経由",
 			ViaNode:     "%[1]sは %[2]s 自身のアドレス",
 			ViaNodeAddr: "%[1]s (%[2]s) は %[3]s 自身のアドレス",
 			Component:   "%[1]s の %[2]s",
@@ -92,13 +96,13 @@ func KoreanLabels() Labels {
 		Apiserver:    "apiserver",
 		Desc: DescFormat{
 			Title:       "%[1]s 토폴로지",
-			Stacked:     "%[1]s: %[2]s %[3]d대 (각 노드에 %[4]s와 %[5]s)",
-			External:    "%[1]s: %[2]s %[3]d대 (%[4]s), 별도 클러스터의 %[5]s %[6]d대",
+			Stacked:     "%[1]s: %[2]s %[3]d대 (각 노드에 %[4]s{과/와} %[5]s)",
+			External:    "%[1]s: %[2]s %[3]d대 (%[4]s{이/가} 외부 %[5]s에 접속), 별도 클러스터의 %[5]s %[6]d대",
 			Workers:     "%[1]s %[2]d대",
-			ViaLB:       "%[1]s 경유",
-			ViaLBAddr:   "%[1]s(%[2]s) 경유",
-			ViaNode:     "%[1]s는 %[2]s 자신의 주소",
-			ViaNodeAddr: "%[1]s(%[2]s)는 %[3]s 자신의 주소",
+			ViaLB:       "앞단 %[1]s 경유",
+			ViaLBAddr:   "앞단 %[1]s(%[2]s) 경유",
+			ViaNode:     "%[1]s{은/는} %[2]s 노드의 주소",
+			ViaNodeAddr: "%[1]s(%[2]s){은/는} %[3]s 노드의 주소",
 			Component:   "%[1]s의 %[2]s",
 			DownList:    "%[1]s: %[2]s.",
 			Moved:       "%[1]s 주소: %[2]s → %[3]s.",
@@ -201,5 +205,5 @@ func (l Labels) describe(s Spec) string {
 			sentences = append(sentences, fmt.Sprintf(f.Moved, id, s.OldAddrs[id], addr))
 		}
 	}
-	return strings.Join(sentences, f.SentenceSep)
+	return particle.Resolve(strings.Join(sentences, f.SentenceSep))
 }
