@@ -19,6 +19,10 @@ type event struct {
 	Version string
 	// Paths are the changed stylesheets of a css event, site-absolute.
 	Paths []string
+	// Swap maps the old hashed name of each fingerprinted stylesheet of a
+	// css event to its new one, site-absolute ("/css/main.3f2a1c9e.css"
+	// → "/css/main.77b0e412.css").
+	Swap map[string]string
 	// Errors are the diagnostics of an error event.
 	Errors diag.List
 }
@@ -38,10 +42,11 @@ type diagnostic struct {
 // Encode writes the event in the text/event-stream format.
 func (e event) Encode() []byte {
 	payload := struct {
-		Version string       `json:"version"`
-		Paths   []string     `json:"paths,omitempty"`
-		Errors  []diagnostic `json:"errors,omitempty"`
-	}{Version: e.Version, Paths: e.Paths}
+		Version string            `json:"version"`
+		Paths   []string          `json:"paths,omitempty"`
+		Swap    map[string]string `json:"swap,omitempty"`
+		Errors  []diagnostic      `json:"errors,omitempty"`
+	}{Version: e.Version, Paths: e.Paths, Swap: e.Swap}
 	for _, d := range e.Errors {
 		payload.Errors = append(payload.Errors, diagnostic{
 			Path: d.Path, Line: d.Line, Col: d.Col, Msg: d.Msg, Header: d.Header(),

@@ -70,9 +70,10 @@ type sse struct {
 
 // payload decodes an event's JSON data.
 func (e sse) payload(t testing.TB) (p struct {
-	Version string       `json:"version"`
-	Paths   []string     `json:"paths"`
-	Errors  []diagnostic `json:"errors"`
+	Version string            `json:"version"`
+	Paths   []string          `json:"paths"`
+	Swap    map[string]string `json:"swap"`
+	Errors  []diagnostic      `json:"errors"`
 }) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(e.Data), &p); err != nil {

@@ -29,11 +29,19 @@
     location.reload();
   };
 
-  // Swap the stylesheets whose path changed, with a cache-busting query.
-  const swapCSS = (paths, version) => {
+  // Swap the stylesheets that changed: a fingerprinted one for its new
+  // hashed name (swap maps old path to new), another with a cache-busting
+  // query.
+  const swapCSS = (paths, swap, version) => {
     for (const link of doc.querySelectorAll('link[rel~="stylesheet"]')) {
       const u = new URL(link.href, location.href);
-      if (u.origin !== location.origin || !paths.includes(u.pathname)) continue;
+      if (u.origin !== location.origin) continue;
+      if (Object.prototype.hasOwnProperty.call(swap, u.pathname)) {
+        u.pathname = swap[u.pathname];
+        link.href = u.pathname + u.search;
+        continue;
+      }
+      if (!paths.includes(u.pathname)) continue;
       u.searchParams.set("kakehashi", version);
       link.href = u.pathname + u.search;
     }
@@ -157,7 +165,7 @@
     es.addEventListener("css", (ev) => {
       const d = data(ev);
       version = d.version;
-      swapCSS(d.paths || [], d.version);
+      swapCSS(d.paths || [], d.swap || {}, d.version);
     });
     es.addEventListener("error", (ev) => {
       if (!(ev instanceof MessageEvent)) return; // a lost connection: EventSource retries

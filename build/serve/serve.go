@@ -16,6 +16,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -98,6 +99,11 @@ type state struct {
 	// untranslated are the URLs of the pages that say an article is not
 	// translated into their language yet.
 	untranslated map[string]bool
+	// assets are the build's fingerprinted files (build.Result.Assets);
+	// hashed holds their hashed names as site paths without the leading
+	// slash, the files served with a long cache.
+	assets render.Assets
+	hashed map[string]bool
 }
 
 // New makes a server for the site folder opts.Root and runs the first
@@ -168,7 +174,11 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		return err
 	}
 	snap, ch := newSnapshot(res.Site, old.site)
-	next := &state{site: snap, version: version, langs: old.langs, match: old.match, untranslated: map[string]bool{}}
+	next := &state{site: snap, version: version, langs: old.langs, match: old.match, untranslated: map[string]bool{},
+		assets: res.Assets, hashed: map[string]bool{}}
+	for _, h := range res.Assets {
+		next.hashed[strings.TrimPrefix(h, "/")] = true
+	}
 	for _, p := range res.Pages {
 		if p.Kind == render.KindUntranslated {
 			next.untranslated[p.URL] = true
@@ -180,13 +190,16 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	s.cur.Store(next)
 	ok := event{Name: "ok", Version: version}
 	var ev event
+	swap, cssOnly := cssSwap(old, next, ch)
 	switch {
-	case len(old.errs) > 0 || (old.site != nil && !ch.Empty() && !ch.CSSOnly()):
+	case len(old.errs) > 0 || (old.site != nil && !ch.Empty() && !cssOnly):
 		ev = event{Name: "reload", Version: version}
-	case old.site != nil && ch.CSSOnly():
-		ev = event{Name: "css", Version: version}
+	case old.site != nil && cssOnly:
+		ev = event{Name: "css", Version: version, Swap: swap}
 		for _, p := range ch.Changed {
-			ev.Paths = append(ev.Paths, "/"+p)
+			if path.Ext(p) == ".css" {
+				ev.Paths = append(ev.Paths, "/"+p)
+			}
 		}
 	}
 	s.hub.publish(ok, ev)
@@ -356,22 +369,29 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if f == nil {
 		if nf := st.site.files["404.html"]; nf != nil {
-			s.serveFile(w, r, nf, http.StatusNotFound)
+			s.serveFile(w, r, nf, http.StatusNotFound, false)
 			return
 		}
 		http.NotFound(w, r)
 		return
 	}
-	s.serveFile(w, r, f, http.StatusOK)
+	s.serveFile(w, r, f, http.StatusOK, st.hashed[name])
 }
 
 // serveFile writes f with its content type, ETag (304 when it matches),
-// Cache-Control: no-cache, and gzip when the client accepts it.
-func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int) {
+// Cache-Control, and gzip when the client accepts it. A file under a
+// hashed name (immutable) never changes, so it may be kept a year
+// without asking again (cacheImmutable); every other file, HTML first,
+// is revalidated on each use (no-cache).
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int, immutable bool) {
 	body, etag := f.Body()
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)
-	h.Set("Cache-Control", "no-cache")
+	if immutable && status == http.StatusOK {
+		h.Set("Cache-Control", cacheImmutable)
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Add("Vary", "Accept-Encoding")
 	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
@@ -391,6 +411,62 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, stat
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// cacheImmutable is the Cache-Control of a file under a hashed name.
+const cacheImmutable = "public, max-age=31536000, immutable"
+
+// cssSwap tells whether the change from old to next is only stylesheets,
+// which the browsers swap in place without reloading: stylesheets with
+// new bytes under the same name, or fingerprinted stylesheets under new
+// hashed names, with the pages changed only in naming them. swap maps
+// each old hashed name to its new one, site-absolute.
+func cssSwap(old, next *state, ch changes) (swap map[string]string, ok bool) {
+	if old.site == nil || ch.Empty() {
+		return nil, false
+	}
+	if ch.CSSOnly() {
+		return nil, true
+	}
+	renames := map[string]string{} // site paths without "/"
+	var from, to [][]byte          // the hashed names, as pages name them
+	for p, h := range next.assets {
+		if oh, ok := old.assets[p]; ok && oh != h && path.Ext(p) == ".css" {
+			renames[strings.TrimPrefix(oh, "/")] = strings.TrimPrefix(h, "/")
+			from, to = append(from, []byte(path.Base(oh))), append(to, []byte(path.Base(h)))
+		}
+	}
+	if len(renames) == 0 || len(ch.Removed) != len(renames) {
+		return nil, false
+	}
+	added := map[string]bool{}
+	for _, p := range ch.Removed {
+		if renames[p] == "" {
+			return nil, false
+		}
+		added[renames[p]] = true
+	}
+	for _, p := range ch.Changed {
+		if added[p] {
+			continue
+		}
+		nf, of := next.site.files[p], old.site.files[p]
+		if of == nil || nf.lazy != nil || of.lazy != nil || !strings.HasPrefix(nf.ctype, "text/html") {
+			return nil, false
+		}
+		b := of.data
+		for i := range from {
+			b = bytes.ReplaceAll(b, from[i], to[i])
+		}
+		if !bytes.Equal(b, nf.data) {
+			return nil, false
+		}
+	}
+	swap = map[string]string{}
+	for o, n := range renames {
+		swap["/"+o] = "/" + n
+	}
+	return swap, true
 }
 
 // acceptsGzip reads an Accept-Encoding header: gzip (or *) not refused
@@ -433,7 +509,7 @@ var liveJS []byte
 
 // serveLiveJS serves the live-reload script.
 func (s *Server) serveLiveJS(w http.ResponseWriter, r *http.Request, st *state) {
-	s.serveFile(w, r, s.liveFile, http.StatusOK)
+	s.serveFile(w, r, s.liveFile, http.StatusOK, false)
 }
 
 // serveNoBuild answers while no build has succeeded yet: the errors, as a
@@ -444,7 +520,7 @@ func (s *Server) serveNoBuild(w http.ResponseWriter, r *http.Request, st *state)
 	b.WriteString(htmlEscape(st.errs.Error()))
 	b.WriteString("</pre>\n</body>\n</html>\n")
 	f := newFile("error.html", b.Bytes())
-	s.serveFile(w, r, f, http.StatusInternalServerError)
+	s.serveFile(w, r, f, http.StatusInternalServerError, false)
 }
 
 func htmlEscape(s string) string {

@@ -66,13 +66,16 @@ func TestEventStream(t *testing.T) {
 		t.Fatal("reload sent before the edited page was served")
 	}
 
-	// A stylesheet edit: a css event naming the stylesheet.
+	// A stylesheet edit: a css event naming the stylesheet's new hashed
+	// name, and the old one it replaces in the pages.
+	oldCSS := s.cur.Load().assets["/css/main.css"]
 	appendFile(t, root, "themes/default/static/css/main.css", "\n.live-edit-2 { color: red; }\n")
 	e := es.next(t)
-	if e.Name != "css" || !slices.Equal(e.payload(t).Paths, []string{"/css/main.css"}) {
-		t.Fatalf("after a CSS edit, event %+v, want css with /css/main.css", e)
+	newCSS := s.cur.Load().assets["/css/main.css"]
+	if p := e.payload(t); e.Name != "css" || newCSS == oldCSS || !slices.Equal(p.Paths, []string{newCSS}) || p.Swap[oldCSS] != newCSS || len(p.Swap) != 1 {
+		t.Fatalf("after a CSS edit, event %+v, want css with %s, swapping %s", e, newCSS, oldCSS)
 	}
-	if _, body := get(t, c, ts.URL+"/css/main.css"); !strings.Contains(body, ".live-edit-2") {
+	if _, body := get(t, c, ts.URL+newCSS); !strings.Contains(body, ".live-edit-2") {
 		t.Fatal("css event sent before the stylesheet was served")
 	}
 
@@ -410,6 +413,7 @@ func TestResponses(t *testing.T) {
 		encoding string
 		contains string
 	}
+	asset := s.cur.Load().assets.Path
 	tests := []struct {
 		path    string
 		headers map[string]string
@@ -419,11 +423,14 @@ func TestResponses(t *testing.T) {
 		{"/ja/cka/05-ha-cluster/", map[string]string{"Accept-Encoding": "gzip"}, want{200, "text/html; charset=utf-8", "", "gzip", ""}},
 		{"/ja/cka/05-ha-cluster/", map[string]string{"Accept-Encoding": "gzip;q=0, br"}, want{200, "text/html; charset=utf-8", "", "", liveTag}},
 		{"/ja/cka/05-ha-cluster", nil, want{301, "", "/ja/cka/05-ha-cluster/", "", ""}},
-		{"/css/main.css", nil, want{200, "text/css; charset=utf-8", "", "", ""}},
-		{"/js/main.js", nil, want{200, "text/javascript; charset=utf-8", "", "", ""}},
+		{asset("/css/main.css"), nil, want{200, "text/css; charset=utf-8", "", "", ""}},
+		{asset("/css/main.css"), map[string]string{"Accept-Encoding": "gzip"}, want{200, "text/css; charset=utf-8", "", "gzip", ""}},
+		{asset("/js/main.js"), nil, want{200, "text/javascript; charset=utf-8", "", "", ""}},
+		{"/css/main.css", nil, want{404, "text/html; charset=utf-8", "", "", ""}},
 		{"/favicon.svg", nil, want{200, "image/svg+xml", "", "", ""}},
 		{"/sitemap.xml", nil, want{200, "application/xml; charset=utf-8", "", "", ""}},
-		{"/wasm/calc.wasm", nil, want{200, "application/wasm", "", "", "\x00asm"}},
+		{asset("/wasm/calc.wasm"), nil, want{200, "application/wasm", "", "", "\x00asm"}},
+		{"/ja/search-index.js", nil, want{200, "text/javascript; charset=utf-8", "", "", ""}},
 		{"/nope/", nil, want{404, "text/html; charset=utf-8", "", "", liveTag}},
 		{"/", map[string]string{"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"}, want{302, "", "/ko/", "", ""}},
 		{"/", map[string]string{"Accept-Language": "ja,en;q=0.5"}, want{302, "", "/ja/", "", ""}},
@@ -452,7 +459,7 @@ func TestResponses(t *testing.T) {
 			must(t, err)
 			body, err = io.ReadAll(zr)
 			must(t, err)
-			if !bytes.Contains(body, []byte(liveTag)) {
+			if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") && !bytes.Contains(body, []byte(liveTag)) {
 				t.Errorf("%s: gzip body does not decode to the page", tc.path)
 			}
 		}
@@ -466,8 +473,14 @@ func TestResponses(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("GET %s %v:\n got %+v\nwant %+v", tc.path, tc.headers, got, tc.want)
 		}
-		if got.status == 200 && !strings.HasPrefix(tc.path, "/_pair/") && resp.Header.Get("Cache-Control") != "no-cache" {
-			t.Errorf("GET %s: Cache-Control %q, want no-cache", tc.path, resp.Header.Get("Cache-Control"))
+		// A hashed name never changes: a year, immutable; anything else
+		// (HTML, the search indexes, files without a hash) is revalidated.
+		cc := "no-cache"
+		if s.cur.Load().hashed[strings.TrimPrefix(tc.path, "/")] {
+			cc = "public, max-age=31536000, immutable"
+		}
+		if got.status == 200 && !strings.HasPrefix(tc.path, "/_pair/") && resp.Header.Get("Cache-Control") != cc {
+			t.Errorf("GET %s: Cache-Control %q, want %s", tc.path, resp.Header.Get("Cache-Control"), cc)
 		}
 	}
 	// ETag: a matching If-None-Match gives 304; after the file changes the
@@ -487,16 +500,16 @@ func TestResponses(t *testing.T) {
 		return resp.StatusCode, resp.Header.Get("ETag")
 	}
 	for _, enc := range []string{"", "gzip"} {
-		status, tag := etag("/css/main.css", "", enc)
+		status, tag := etag("/ja/cka/05-ha-cluster/", "", enc)
 		if status != 200 || tag == "" {
 			t.Fatalf("%q: no ETag", enc)
 		}
-		if status, _ := etag("/css/main.css", tag, enc); status != 304 {
+		if status, _ := etag("/ja/cka/05-ha-cluster/", tag, enc); status != 304 {
 			t.Fatalf("%q: If-None-Match %s: status %d, want 304", enc, tag, status)
 		}
 		appendFile(t, root, "themes/default/static/css/main.css", "\n.etag-"+enc+"{color:red}\n")
 		must(t, s.Rebuild(context.Background(), []string{"themes/default/static/css/main.css"}))
-		if status, _ := etag("/css/main.css", tag, enc); status != 200 {
+		if status, _ := etag("/ja/cka/05-ha-cluster/", tag, enc); status != 200 {
 			t.Fatalf("%q: stale ETag matched after a change: %d", enc, status)
 		}
 	}

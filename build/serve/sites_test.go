@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -113,6 +114,9 @@ func (s *served) assertFresh(t *testing.T, gone ...string) {
 	}
 }
 
+// cssName is the hashed name of the main stylesheet.
+var cssName = regexp.MustCompile(`^/css/main\.[0-9a-f]{8}\.css$`)
+
 // event is one event of /_kakehashi/events.
 type event struct {
 	name string
@@ -211,8 +215,8 @@ func TestServeRebuildsOnEdit(t *testing.T) {
 		if e.name != st.event {
 			t.Fatalf("%s: event %q, want %s", st.name, e.name, st.event)
 		}
-		if st.event == "css" && !slices.Equal(e.data.Paths, []string{"/css/main.css"}) {
-			t.Fatalf("%s: css event for %q, want /css/main.css", st.name, e.data.Paths)
+		if st.event == "css" && (len(e.data.Paths) != 1 || !cssName.MatchString(e.data.Paths[0])) {
+			t.Fatalf("%s: css event for %q, want the new hashed /css/main.*.css", st.name, e.data.Paths)
 		}
 		s.assertFresh(t, st.gone...)
 	}
