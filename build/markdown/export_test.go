@@ -6,3 +6,10 @@ var (
 	Stairs      = stairs
 	MixedStairs = mixedStairs
 )
+
+// ReadingTime is the reading time before ReadingMinutes rounds it, and
+// CountReading what it counts.
+var (
+	ReadingTime  = readingTime
+	CountReading = countReading
+)

@@ -256,25 +256,7 @@ func TestText(t *testing.T) {
 	}
 }
 
-func TestReadingMinutes(t *testing.T) {
-	tests := []struct {
-		lang, text string
-		want       int
-	}{
-		{"ja", "", 1},
-		{"ja", strings.Repeat("あ", 500), 1},
-		{"ja", strings.Repeat("あ", 1500), 3},
-		{"ja", strings.Repeat("あ い", 500), 2}, // spaces are not counted
-		{"ko", strings.Repeat("단어 ", 220), 1},
-		{"ko", strings.Repeat("단어 ", 1100), 5},
-		{"ko", strings.Repeat("가", 1100), 1}, // one long word
-	}
-	for _, tt := range tests {
-		if got := ReadingMinutes(tt.lang, tt.text); got != tt.want {
-			t.Errorf("ReadingMinutes(%q, %d chars) = %d, want %d", tt.lang, utf8.RuneCountInString(tt.text), got, tt.want)
-		}
-	}
-}
+// The reading time tests are in reading_test.go.
 
 // reporter is an extension in the style of the shortcodes package: it
 // reads the Env from the parser context and reports at a body offset.
@@ -449,12 +431,4 @@ func FuzzRender(f *testing.F) {
 			}
 		}
 	})
-}
-
-func TestCountFields(t *testing.T) {
-	for _, s := range []string{"", "  ", "one", " two  words ", "쿼럼은\u00a0과반수\u3000입니다\n", "\xff \xfe\t", "a\u2028b\u0085c"} {
-		if got, want := countFields(s), len(strings.Fields(s)); got != want {
-			t.Errorf("countFields(%q) = %d, want %d", s, got, want)
-		}
-	}
 }

@@ -1,42 +1,116 @@
 package markdown
 
 import (
+	"math"
 	"unicode"
 )
 
-// Reading speeds used by ReadingMinutes.
+// Reading speeds used by ReadingMinutes, each in the unit its script is
+// counted in. A twin page says the same in another script, so the rates
+// are set for a translation to take as long as its original.
 const (
+	// latinWordsPerMinute is for words of letters and digits (Latin,
+	// Cyrillic, numbers, "kube-apiserver", "10.0.0.11"), in any page:
+	// 238 words a minute, the silent reading rate of English non-fiction
+	// by adults in Brysbaert (2019), "How many words do we read per
+	// minute? A review and meta-analysis of reading rate", Journal of
+	// Memory and Language 109, 104047 (190 studies, 18,573 readers;
+	// 183 a minute aloud).
+	latinWordsPerMinute = 238
+	// jaCharsPerMinute is for Japanese characters (kanji, hiragana,
+	// katakana; punctuation not counted): 500 a minute, the middle of the
+	// 400–600 commonly given for the silent reading of Japanese prose. No
+	// single study verified here gives that figure. Trauzettel-Klosinski
+	// & Dietz (2012), "Standardized Assessment of Reading Performance: The
+	// New International Reading Speed Texts IReST", Investigative
+	// Ophthalmology & Visual Science 53(9):5452–5461, measured Japanese
+	// read aloud at 1.21 ± 0.19 texts a minute (its Table 2; the mean of
+	// its 17 languages is 1.42), but its Japanese figure in characters a
+	// minute could not be checked, and reading aloud is slower than
+	// silent reading (183 against 238 words a minute in English, above).
 	jaCharsPerMinute = 500
-	koWordsPerMinute = 220
+	// koSyllablesPerMinute is for Hangul syllable blocks: 425 a minute.
+	// IReST has no Korean (its 17 languages are Arabic, Chinese, Dutch,
+	// English, Finnish, French, German, Hebrew, Italian, Japanese,
+	// Polish, Portuguese, Russian, Slovenian, Spanish, Swedish, Turkish),
+	// and no published rate in syllables a minute could be verified here.
+	// The rate is derived: the bundled course's Korean twins have 0.83–
+	// 0.86 Hangul syllables per Japanese character of their originals
+	// (3380/3929 in part 5, 1224/1470 in part 2), and 500 × 0.85 = 425.
+	// For scale, Rhiu et al. (2017), "Korean Version Self-testing
+	// Application for Reading Speed", Korean Journal of Ophthalmology
+	// 31(3), doi:10.3341/kjo.2016.0042, measured 202.3 ± 88.4 (Korean) words a minute read
+	// silently, sentences from second-grade textbooks; at the course's 2.8
+	// syllables a word that is about 560 syllables a minute, for text
+	// much simpler than a technical article.
+	koSyllablesPerMinute = 425
 )
 
-// ReadingMinutes estimates the reading time of text in minutes, at least 1:
-// Japanese by characters (about 500 a minute, spaces not counted), Korean
-// and other languages by words (about 220 a minute).
+// ReadingMinutes estimates the reading time of text, a page's plain text
+// without its code blocks, in whole minutes, at least 1. Each script is
+// counted in its own unit at its own rate (see the constants above):
+// Japanese by characters, Korean by syllables, and every word of letters
+// or digits, a Latin word in a Japanese sentence too, as a word.
+// Punctuation, symbols and spaces take no time. The rule is the same for
+// every lang, so a page in a language without a rate of its own is timed
+// by its words; lang is there for rates a language may need later.
 func ReadingMinutes(lang, text string) int {
-	var n, per int
-	if lang == "ja" {
-		for _, r := range text {
-			if !unicode.IsSpace(r) {
-				n++
-			}
-		}
-		per = jaCharsPerMinute
-	} else {
-		n, per = countFields(text), koWordsPerMinute
-	}
-	return max(1, (n+per/2)/per)
+	return max(1, int(math.Round(readingTime(lang, text))))
 }
 
-// countFields is len(strings.Fields(s)) without making the slice.
-func countFields(s string) int {
-	n, inField := 0, false
-	for _, r := range s {
-		space := unicode.IsSpace(r)
-		if !space && !inField {
-			n++
+// readingTime is ReadingMinutes before rounding.
+func readingTime(_, text string) float64 {
+	ja, ko, words := countReading(text)
+	return float64(ja)/jaCharsPerMinute + float64(ko)/koSyllablesPerMinute + float64(words)/latinWordsPerMinute
+}
+
+// countReading counts text's Japanese characters, Hangul syllables and
+// words of letters and digits. A word's letters may be joined by one of
+// ' ’ . - _ / : (kube-apiserver, 10.0.0.11, don't); a word ends at a
+// character of another script ("etcd는" is a word and a syllable).
+func countReading(text string) (ja, ko, words int) {
+	inWord := false // the last rune was a word's letter or digit
+	joined := false // a joiner followed a word's letter
+	for _, r := range text {
+		switch {
+		case isJapaneseLetter(r):
+			ja++
+		case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables
+			ko++
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || inWord && unicode.Is(unicode.Mn, r):
+			if !inWord && !joined {
+				words++
+			}
+			inWord, joined = true, false
+			continue
+		case inWord && isJoiner(r):
+			inWord, joined = false, true
+			continue
 		}
-		inField = !space
+		inWord, joined = false, false
 	}
-	return n
+	return ja, ko, words
+}
+
+// isJapaneseLetter reports whether r is read as one Japanese character:
+// Han, Hiragana, Katakana (with the prolonged sound mark and half-width
+// forms), not punctuation.
+func isJapaneseLetter(r rune) bool {
+	switch {
+	case r >= 0x3041 && r <= 0x309F, // Hiragana
+		r >= 0x30A1 && r <= 0x30FA, r == 0x30FC, r == 0x30FD, r == 0x30FE, r == 0x30FF, // Katakana, ー, ヽヾ, ヿ
+		r >= 0x31F0 && r <= 0x31FF, // Katakana phonetic extensions
+		r >= 0xFF66 && r <= 0xFF9F, // half-width Katakana
+		r == 0x3005 || r == 0x3006: // 々 〆
+		return true
+	}
+	return unicode.Is(unicode.Han, r)
+}
+
+func isJoiner(r rune) bool {
+	switch r {
+	case '\'', '’', '.', '-', '_', '/', ':':
+		return true
+	}
+	return false
 }
