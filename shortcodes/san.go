@@ -18,7 +18,7 @@ const sanTemplate = `{{define "san"}}<section class="calc calc-san"{{template "r
 <option value="{{.Value}}"{{if .Selected}} selected{{end}}>{{.Label}}</option>
 {{- end}}
 </select></label>
-<label for="{{.ID}}-nodeName">{{.L.nodeName}}<input type="text" id="{{.ID}}-nodeName" name="nodeName" value="{{.In.NodeName}}" spellcheck="false" autocomplete="off"></label>
+<label for="{{.ID}}-node-name">{{.L.nodeName}}<input type="text" id="{{.ID}}-node-name" name="node-name" value="{{.In.NodeName}}" spellcheck="false" autocomplete="off"></label>
 <label for="{{.ID}}-advertiseAddress">{{.L.advertiseAddress}}<input type="text" id="{{.ID}}-advertiseAddress" name="advertiseAddress" value="{{.In.AdvertiseAddress}}" spellcheck="false" autocomplete="off" inputmode="decimal"></label>
 <label for="{{.ID}}-controlPlaneEndpoint">{{.L.controlPlaneEndpoint}}<input type="text" id="{{.ID}}-controlPlaneEndpoint" name="controlPlaneEndpoint" value="{{.In.ControlPlaneEndpoint}}" spellcheck="false" autocomplete="off"></label>
 <label for="{{.ID}}-serviceSubnet">{{.L.serviceSubnet}}<input type="text" id="{{.ID}}-serviceSubnet" name="serviceSubnet" value="{{.In.ServiceSubnet}}" spellcheck="false" autocomplete="off"></label>
@@ -28,7 +28,7 @@ const sanTemplate = `{{define "san"}}<section class="calc calc-san"{{template "r
 <label for="{{.ID}}-pem" class="calc-wide">{{.L.pem}}<textarea id="{{.ID}}-pem" name="pem" rows="3" spellcheck="false" autocomplete="off" placeholder="-----BEGIN CERTIFICATE-----"></textarea></label>
 </fieldset>
 </form>
-<output class="calc-status" for="{{.ID}}-nodeName {{.ID}}-advertiseAddress {{.ID}}-controlPlaneEndpoint {{.ID}}-dial {{.ID}}-pem" aria-live="polite" data-out="status" data-ok="{{.OK}}">{{.Status}}</output>
+<output class="calc-status" for="{{.ID}}-node-name {{.ID}}-advertiseAddress {{.ID}}-controlPlaneEndpoint {{.ID}}-dial {{.ID}}-pem" aria-live="polite" data-out="status" data-ok="{{.OK}}">{{.Status}}</output>
 {{template "error" .}}
 <dl class="calc-facts calc-sans">
 <div><dt>{{.L.dns}}</dt><dd data-out="dns">{{range $i, $n := .R.DNS}}{{if $i}}, {{end}}<code>{{$n}}</code>{{end}}</dd></div>

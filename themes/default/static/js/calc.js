@@ -1,18 +1,26 @@
 // Calculator widgets (shortcodes quorum, san and ha-sim), as progressive
 // enhancement. The page already shows each widget's result for its
-// starting values, computed at build time. When a widget nears the
-// viewport this script loads Go's wasm_exec.js and the calculator module
-// once for the page, then wires every widget to globalThis.kakehashi.calc
-// (docs/calc-api.md), enables its form and marks it data-ready="true".
-// The calc-x509 module is loaded only when a certificate is pasted.
+// starting values, computed at build time, and keeps showing them until
+// the calculators run. When a widget nears the viewport this script
+// fetches and compiles the calculator module (off the main thread); it
+// runs it, once for the page, on the reader's first interaction with a
+// widget (pointer over it, touch, focus) or when the browser is idle a
+// few seconds after the page loaded, whichever comes first, so that
+// starting the Go runtime never competes with the page's loading. Then it
+// wires every widget to globalThis.kakehashi.calc (docs/calc-api.md),
+// enables its form and marks it data-ready="true". The calc-x509 module
+// is loaded only when a certificate is pasted.
 //
-// Module URLs come from the widget's data-wasm, data-wasm-x509 and
-// data-wasm-exec attributes, else beside this script (../calc/...). A
-// page opened from file:// cannot fetch, so a module may also come as a
-// script defining globalThis.kakehashiWasm[name] = "<base64>": used when
-// already defined, when the widget names it in data-wasm-script (or
-// data-wasm-x509-script), or when fetching fails under file:// (then
-// "<module URL>.js" is tried).
+// The build names its files by a hash of their bytes and writes their
+// names into this script (assets below, relative to the script: exec for
+// wasm_exec.js, calc and calc-x509 for the modules, css for the widgets'
+// stylesheet). A widget's data-wasm, data-wasm-x509 and data-wasm-exec
+// attributes override them; without either, the plain names beside this
+// script are used. A page opened from file:// cannot fetch, so there a
+// module comes as a script defining globalThis.kakehashiWasm[name] =
+// "<base64>", "<module URL>.js", loaded at once (also when already
+// defined, or when the widget names it in data-wasm-script or
+// data-wasm-x509-script).
 (function () {
   "use strict";
 
@@ -24,12 +32,16 @@
   var base = self && self.src ? self.src : location.href;
   var lang = document.documentElement.lang || "ja";
   var loads = {};
+  // The published names of the files this script loads, written by the
+  // build.
+  var assets = /*kakehashi:assets*/{};
+  var fromFile = location.protocol === "file:";
 
   // The widgets' stylesheet, unless the page links it already.
-  if (!document.querySelector('link[href$="css/calc.css"]')) {
+  if (!document.querySelector('link[href*="css/calc."]')) {
     var css = document.createElement("link");
     css.rel = "stylesheet";
-    css.href = new URL("../css/calc.css", base).href;
+    css.href = new URL(assets.css || "../css/calc.css", base).href;
     document.head.appendChild(css);
   }
 
@@ -70,7 +82,15 @@
     });
   }
 
-  function fetchModule(src, imports) {
+  // compile fetches and compiles a module once, streaming where the
+  // browser can (the work happens off the main thread); a server that
+  // does not say application/wasm fails streaming, so the bytes are
+  // compiled then.
+  var compiled = {};
+  function compile(src) {
+    if (compiled[src]) {
+      return compiled[src];
+    }
     function viaBuffer() {
       return fetch(src).then(function (r) {
         if (!r.ok) {
@@ -78,14 +98,17 @@
         }
         return r.arrayBuffer();
       }).then(function (b) {
-        return WebAssembly.instantiate(b, imports);
+        return WebAssembly.compile(b);
       });
     }
-    if (!WebAssembly.instantiateStreaming) {
-      return viaBuffer();
-    }
-    // A server that does not say application/wasm fails streaming.
-    return WebAssembly.instantiateStreaming(fetch(src), imports).catch(viaBuffer);
+    compiled[src] = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(src)).catch(viaBuffer) : viaBuffer();
+    return compiled[src];
+  }
+
+  function fetchModule(src, imports) {
+    return compile(src).then(function (mod) {
+      return WebAssembly.instantiate(mod, imports);
+    });
   }
 
   // load runs module name ("calc" or "calc-x509") once per page and
@@ -95,20 +118,15 @@
       return loads[name];
     }
     loads[name] = (typeof Go === "function" ? Promise.resolve() : (loads.exec = loads.exec ||
-      loadScript(url(root, "data-wasm-exec", "wasm_exec.js")))).then(function () {
+      loadScript(url(root, "data-wasm-exec", assets.exec || "wasm_exec.js")))).then(function () {
       var go = new Go();
-      var src = url(root, attr, "../calc/" + name + ".wasm");
+      var src = moduleURL(root, name, attr);
       var script = root.getAttribute(attr + "-script");
       var p;
-      if ((globalThis.kakehashiWasm && globalThis.kakehashiWasm[name]) || script) {
+      if (fromFile || (globalThis.kakehashiWasm && globalThis.kakehashiWasm[name]) || script) {
         p = fromScript(name, script ? new URL(script, location.href).href : src + ".js", go.importObject);
       } else {
-        p = fetchModule(src, go.importObject).catch(function (err) {
-          if (location.protocol === "file:") {
-            return fromScript(name, src + ".js", go.importObject);
-          }
-          throw err;
-        });
+        p = fetchModule(src, go.importObject);
       }
       return p.then(function (res) {
         var ready = new Promise(function (resolve) {
@@ -120,6 +138,10 @@
       });
     });
     return loads[name];
+  }
+
+  function moduleURL(root, name, attr) {
+    return url(root, attr, assets[name] || "../calc/" + name + ".wasm");
   }
 
   function text(root) {
@@ -221,6 +243,10 @@
     });
   }
 
+  // field finds a form field by its name. No field is named after a
+  // property of the form element (nodeName, id, action…): such a field
+  // would hide it from every script, so the SAN widget's node name is
+  // "node-name".
   function field(root, name) {
     return root.querySelector('[name="' + name + '"]');
   }
@@ -265,7 +291,7 @@
           return s.trim();
         }).filter(Boolean);
         var r = call("sans", {
-          kind: v("kind"), nodeName: v("nodeName"), advertiseAddress: v("advertiseAddress"),
+          kind: v("kind"), nodeName: v("node-name"), advertiseAddress: v("advertiseAddress"),
           controlPlaneEndpoint: v("controlPlaneEndpoint"), serviceSubnet: v("serviceSubnet"),
           dnsDomain: v("dnsDomain"), certSANs: certSANs, lang: lang
         });
@@ -469,7 +495,12 @@
     root.setAttribute("data-ready", "true");
   }
 
+  var started = false;
   function start() {
+    if (started) {
+      return;
+    }
+    started = true;
     load(roots[0], "calc", "data-wasm", "calcReady", "kakehashi:calc-ready").then(function () {
       roots.forEach(function (root) {
         try {
@@ -489,14 +520,43 @@
     });
   }
 
+  // A reader reaching for a widget starts the calculators at once.
+  roots.forEach(function (r) {
+    ["pointerover", "pointerdown", "touchstart", "focusin"].forEach(function (type) {
+      r.addEventListener(type, start, { capture: true, passive: true, once: true });
+    });
+  });
+
+  // Near the viewport: compile (off the main thread) at once, and run the
+  // Go runtime, a long task on a slow phone, only once the page has
+  // settled: idle, a few seconds after it loaded. Over http(s) only;
+  // file:// loads the script form.
+  function near() {
+    if (!fromFile) {
+      compile(moduleURL(roots[0], "calc", "data-wasm")).catch(function () {});
+    }
+    var later = function () {
+      setTimeout(function () {
+        // Without requestIdleCallback, setTimeout runs it next (the
+        // options object is no delay).
+        (globalThis.requestIdleCallback || setTimeout)(start, { timeout: 2000 });
+      }, 5000);
+    };
+    if (document.readyState === "complete") {
+      later();
+    } else {
+      globalThis.addEventListener("load", later, { once: true });
+    }
+  }
+
   if (!("IntersectionObserver" in globalThis)) {
-    start();
+    near();
     return;
   }
   var io = new IntersectionObserver(function (entries) {
     if (entries.some(function (e) { return e.isIntersecting; })) {
       io.disconnect();
-      start();
+      near();
     }
   }, { rootMargin: "200px" });
   roots.forEach(function (r) {
