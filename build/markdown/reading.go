@@ -47,7 +47,8 @@ const (
 )
 
 // ReadingMinutes estimates the reading time of text, a page's plain text
-// without its code blocks, in whole minutes, at least 1. Each script is
+// without its code blocks, in whole minutes, rounded up: 3.49 and 3.52
+// minutes both read "4". Each script is
 // counted in its own unit at its own rate (see the constants above):
 // Japanese by characters, Korean by syllables, and every word of letters
 // or digits, a Latin word in a Japanese sentence too, as a word.
@@ -55,10 +56,10 @@ const (
 // every lang, so a page in a language without a rate of its own is timed
 // by its words; lang is there for rates a language may need later.
 func ReadingMinutes(lang, text string) int {
-	return max(1, int(math.Round(readingTime(lang, text))))
+	return max(1, int(math.Ceil(readingTime(lang, text))))
 }
 
-// readingTime is ReadingMinutes before rounding.
+// readingTime is ReadingMinutes before rounding up.
 func readingTime(_, text string) float64 {
 	ja, ko, words := countReading(text)
 	return float64(ja)/jaCharsPerMinute + float64(ko)/koSyllablesPerMinute + float64(words)/latinWordsPerMinute

@@ -67,6 +67,7 @@ func TestReadingMinutes(t *testing.T) {
 	}{
 		{"ja", "", 1},
 		{"ja", strings.Repeat("あ", 500), 1},
+		{"ja", strings.Repeat("あ", 501), 2}, // rounded up
 		{"ja", strings.Repeat("あ", 1500), 3},
 		{"ja", strings.Repeat("あ い", 500), 2},                            // spaces are not counted
 		{"ja", strings.Repeat("。", 5000), 1},                             // nor punctuation
@@ -76,8 +77,6 @@ func TestReadingMinutes(t *testing.T) {
 		{"ko", strings.Repeat("단어 ", 425*2), 4},   // 2 syllables a word
 		{"ko", strings.Repeat("가나다라마바사", 100), 2}, // one long word: its syllables count
 		{"en", strings.Repeat(word, 238*3), 3},
-		{"ja", strings.Repeat("あ", 749), 1}, // 1.498 rounds down
-		{"ja", strings.Repeat("あ", 750), 2}, // 1.5 rounds up
 	}
 	for _, tt := range tests {
 		if got := markdown.ReadingMinutes(tt.lang, tt.text); got != tt.want {
@@ -88,8 +87,8 @@ func TestReadingMinutes(t *testing.T) {
 
 // TestCourseReadingMinutes times the bundled course's parts 2 and 5 in
 // both languages, as the build does: a Korean twin must read within 20%
-// of its Japanese original, before and after rounding, and part 5 within
-// 2 minutes of the 11 its author gives it.
+// of its Japanese original (after rounding, within 20% or a minute), and
+// part 5 within 2 minutes of the 11 its author gives it.
 func TestCourseReadingMinutes(t *testing.T) {
 	const authorPart5 = 11
 	for _, name := range []string{"02-control-plane.md", "05-ha-cluster.md"} {
@@ -100,8 +99,9 @@ func TestCourseReadingMinutes(t *testing.T) {
 		if d := math.Abs(tja - tko); d > 0.2*max(tja, tko) {
 			t.Errorf("%s: ja %.2f and ko %.2f minutes differ by more than 20%%", name, tja, tko)
 		}
-		if d := math.Abs(float64(mja - mko)); d > 0.2*float64(max(mja, mko)) {
-			t.Errorf("%s: ja %d and ko %d minutes differ by more than 20%%", name, mja, mko)
+		// Rounding may put estimates 1% apart a minute apart.
+		if d := math.Abs(float64(mja - mko)); d > max(1, 0.2*float64(max(mja, mko))) {
+			t.Errorf("%s: ja %d and ko %d minutes differ by more than 20%% and a minute", name, mja, mko)
 		}
 		if name == "05-ha-cluster.md" {
 			for lang, m := range map[string]int{"ja": mja, "ko": mko} {
