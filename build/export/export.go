@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -54,6 +55,25 @@ func Site(s *output.Site) *output.Site {
 	out := s.Clone()
 	for _, p := range []string{"404.html", "robots.txt", "sitemap.xml"} {
 		out.Delete(p)
+	}
+	return out
+}
+
+// published gives the paths at which a build published the files at site
+// paths ps (without the leading slash): a stylesheet's or a script's
+// carries a hash of its bytes (render.Assets), read from the pages' site
+// data.
+func published(pages []*render.Page, ps ...string) []string {
+	var a render.Assets
+	for _, p := range pages {
+		if p.Site != nil {
+			a = p.Site.Assets
+			break
+		}
+	}
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = strings.TrimPrefix(a.Path("/"+p), "/")
 	}
 	return out
 }

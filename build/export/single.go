@@ -73,8 +73,8 @@ func inlineImages(html, pageURL string, s *output.Site) string {
 // the styles inline and the diagrams inline (they are SVG in the content
 // already). Printed from a browser, each part starts on a new page.
 func SingleFile(c Course) (map[string][]byte, error) {
-	css := concat(c.Site, "css/main.css", "css/chroma.css")
-	js := concat(c.Site, "js/main.js")
+	css := concat(c.Site, published(c.Pages, "css/main.css", "css/chroma.css")...)
+	js := concat(c.Site, published(c.Pages, "js/main.js")...)
 	out := map[string][]byte{}
 	langs := map[string]bool{}
 	for _, p := range c.Pages {
