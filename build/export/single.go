@@ -71,9 +71,13 @@ func inlineImages(html, pageURL string, s *output.Site) string {
 // SingleFile returns one self-contained HTML document per language holding
 // every published part of every series in order, with a table of contents,
 // the styles inline and the diagrams inline (they are SVG in the content
-// already). Printed from a browser, each part starts on a new page.
+// already). Printed from a browser it is a book on A4: the theme's print
+// stylesheet (no site chrome, no form controls, link URLs, page numbers in
+// the footer), the course's title at the head of every page but the
+// first, and each part on a new page.
 func SingleFile(c Course) (map[string][]byte, error) {
-	css := concat(c.Site, published(c.Pages, "css/main.css", "css/chroma.css")...)
+	css := concat(c.Site, published(c.Pages, "css/main.css", "css/chroma.css", "css/calc.css")...)
+	printSheet := concat(c.Site, published(c.Pages, "css/print.css")...)
 	js := concat(c.Site, published(c.Pages, "js/main.js")...)
 	out := map[string][]byte{}
 	langs := map[string]bool{}
@@ -122,7 +126,8 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		err := singleTmpl.Execute(&buf, map[string]any{
 			"Lang": lang, "Title": series.Title, "Parts": parts,
 			"CSS": template.CSS(css), "JS": template.JS(js),
-			"TOCLabel": c.T(lang, "toc"), "PrintCSS": template.CSS(printCSS),
+			"TOCLabel": c.T(lang, "toc"), "SingleCSS": template.CSS(singleCSS),
+			"PrintCSS": template.CSS(printSheet + singlePrintCSS(series.Title)),
 		})
 		if err != nil {
 			return nil, err
@@ -192,13 +197,40 @@ func prefixTOC(es []render.TOCEntry, prefix string) []render.TOCEntry {
 	return out
 }
 
-const printCSS = `
-.single-part{break-before:page;page-break-before:always}
+// singleCSS lays out the single document on screen and on paper.
+const singleCSS = `
+.single-part{break-before:page}
 .single-toc{break-after:page}
 .single-part>h1{margin-top:0}
 @media screen{.single{max-width:46rem;margin:0 auto;padding:1rem}}
 .single .anchor,.single .code-copy{display:none}
 `
+
+// singlePrintCSS puts the course's title at the head of every printed
+// page but the title page.
+func singlePrintCSS(title string) string {
+	return `
+@page{@top-right{content:` + cssString(title) + `;font-size:8pt;color:#555}}
+@page:first{@top-right{content:none}}
+`
+}
+
+// cssString quotes s as a CSS string that cannot end its string, its rule
+// or the <style> element it is in.
+func cssString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\' || r == '<' || r == '>' || r == '&' || r == '\'' || r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "\\%x ", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
 
 var singleTmpl = template.Must(template.New("single").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
@@ -207,7 +239,8 @@ var singleTmpl = template.Must(template.New("single").Parse(`<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>{{.Title}}</title>
-<style>{{.CSS}}{{.PrintCSS}}</style>
+<style>{{.CSS}}{{.SingleCSS}}</style>
+<style media="print">{{.PrintCSS}}</style>
 </head>
 <body class="kind-single">
 <main class="single" id="main">

@@ -14,10 +14,12 @@ func TestSingleFile(t *testing.T) {
 	s := output.New()
 	s.Put("css/main.css", []byte("body{color:black}</style><script>x</script>"))
 	s.Put("css/chroma.css", []byte(".chroma{}"))
+	s.Put("css/calc.3f2a1c9e.css", []byte(".calc-title{}")) // under a hashed name
+	s.Put("css/print.css", []byte("@page{size:A4}"))
 	s.Put("js/main.js", []byte("console.log(1)"))
 	s.Put("ja/cka/05-b/d.png", []byte("PNG"))
 	s.Put("img/x.svg", []byte("<svg/>"))
-	series := &render.Series{ID: "cka", Title: "CKA", Parts: []render.PartRef{
+	series := &render.Series{ID: "cka", Title: `CKA "講座" </style>`, Parts: []render.PartRef{
 		{Number: 2, URL: "/ja/cka/02-a/", Published: true},
 		{Number: 4},
 		{Number: 5, URL: "/ja/cka/05-b/", Published: true},
@@ -29,6 +31,10 @@ func TestSingleFile(t *testing.T) {
 		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/02-a/", Part: 2, Title: "二", Series: series,
 			Content: `<h2 id="matome">まとめ</h2>`, TOC: []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}},
 		{Kind: render.KindHome, Lang: "ja", URL: "/ja/", Title: "home"},
+	}
+	site := &render.Site{Assets: render.Assets{"/css/calc.css": "/css/calc.3f2a1c9e.css"}}
+	for _, p := range pages {
+		p.Site = site
 	}
 	docs, err := SingleFile(Course{Site: s, Pages: pages, T: func(lang, key string) string {
 		return map[string]string{"toc": "目次", "date_format": "2006年1月2日"}[key]
@@ -42,12 +48,15 @@ func TestSingleFile(t *testing.T) {
 		`body{color:black}<\/style><script>x<\/script>`, // inline, cannot close its element
 		`<a href="#part-2">#2 二</a>`,                    // TOC in part order: #2 before #5
 		`id="p5-matome"`, `id="p2-matome"`,              // ids unique across parts
-		`href="#p5-matome"`,                       // in-page link follows its id
-		`class="part-ref" href="#part-2"`,         // a part link lands in the document
-		`href="#p2-matome"`,                       // a link into another part too
-		`href="https://kubernetes.io/"`,           // outside links stay
-		`class="single-part article" id="part-5"`, // each part is a page-breaking article
-		`.single-part{break-before:page`,          // each part starts a new printed page
+		`href="#p5-matome"`,                                         // in-page link follows its id
+		`class="part-ref" href="#part-2"`,                           // a part link lands in the document
+		`href="#p2-matome"`,                                         // a link into another part too
+		`href="https://kubernetes.io/"`,                             // outside links stay
+		`class="single-part article" id="part-5"`,                   // each part is a page-breaking article
+		`.single-part{break-before:page`,                            // each part starts a new printed page
+		`.calc-title{}`,                                             // the widgets' styles, found under their hashed name
+		`<style media="print">@page{size:A4}`,                       // the theme's print stylesheet, for paper only
+		`@page{@top-right{content:"CKA \22 講座\22  \3c /style\3e ";`, // the title atop each page, quoted
 		`2026年11月2日`,
 		`<img src="data:image/png;base64,UE5H" alt="d" width="1" height="1">`, // the images inside the document
 		`<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="x">`,
