@@ -1,12 +1,14 @@
 // Calculator widgets (shortcodes quorum, san and ha-sim), as progressive
 // enhancement. The page already shows each widget's result for its
 // starting values, computed at build time, and keeps showing them until
-// the calculators run. When a widget nears the viewport this script
-// fetches and compiles the calculator module (off the main thread); it
-// runs it, once for the page, on the reader's first interaction with a
-// widget (pointer over it, touch, focus) or when the browser is idle a
-// few seconds after the page loaded, whichever comes first, so that
-// starting the Go runtime never competes with the page's loading. Then it
+// the calculators run. This script fetches (instantiateStreaming's
+// way, compiling as the bytes arrive), compiles and runs the calculator
+// module, once for the page, on the reader's first interaction with a
+// widget (pointer over it, touch, focus) or, once a widget has come near
+// the viewport, when the browser is idle a few seconds after the page
+// loaded, whichever comes first: compiling and starting the Go runtime
+// are long tasks on a slow phone and never compete with the page's
+// loading. Then it
 // wires every widget to globalThis.kakehashi.calc (docs/calc-api.md),
 // enables its form and marks it data-ready="true". The calc-x509 module
 // is loaded only when a certificate is pasted.
@@ -527,14 +529,10 @@
     });
   });
 
-  // Near the viewport: compile (off the main thread) at once, and run the
-  // Go runtime, a long task on a slow phone, only once the page has
-  // settled: idle, a few seconds after it loaded. Over http(s) only;
-  // file:// loads the script form.
+  // Near the viewport: fetch, compile and run the module (a long task
+  // on a slow phone, compiling as much as starting the Go runtime) only
+  // once the page has settled: idle, a few seconds after it loaded.
   function near() {
-    if (!fromFile) {
-      compile(moduleURL(roots[0], "calc", "data-wasm")).catch(function () {});
-    }
     var later = function () {
       setTimeout(function () {
         // Without requestIdleCallback, setTimeout runs it next (the
