@@ -40,8 +40,8 @@ func quorumTexts(code string) (en, ja, ko string, ok bool) {
 			"멤버를 1개에서 2개로 늘리면 쿼럼이 2가 됩니다. etcdctl member add 직후부터 새 멤버가 시작될 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 다운되어도 멈춥니다. 멤버 3개까지 늘리세요.", true
 	case AdviceAddWhileDegraded:
 		return "Do not add a member now: etcd refuses it by default. With --strict-reconfig-check=true, the default, `etcdctl member add` fails with \"etcdserver: unhealthy cluster\" while a voting member is unreachable ({failed} down), and so does kubeadm join --control-plane, although kubeadm adds the new member as a non-voting learner first. Were the check off, a voting member added now would make {grown} members with a quorum of {grownQuorum} while only {alive} are alive, and writes would stop until it started. Remove the failed member first (etcdctl member remove), then add.",
-			"今メンバーを追加してはいけません。etcd は既定で追加を拒否します。既定の --strict-reconfig-check=true では、投票メンバーに 1 台でも接続できないあいだ ({failed} 台がダウン)、etcdctl member add は「etcdserver: unhealthy cluster」で失敗します。kubeadm join --control-plane も、新メンバーをまず投票しない learner として追加しますが、同じく失敗します。チェックを無効にして投票メンバーを追加すると、{grown} メンバーでクォーラムは {grownQuorum} になるのに生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に故障したメンバーを削除 (etcdctl member remove) してから追加してください。",
-			"지금 멤버를 추가하면 안 됩니다. etcd 는 기본적으로 추가를 거부합니다. 기본값인 --strict-reconfig-check=true 에서는 투표 멤버 중 하나라도 연결되지 않는 동안 ({failed} 대가 다운) etcdctl member add 가 \"etcdserver: unhealthy cluster\" 로 실패합니다. kubeadm join --control-plane 도 새 멤버를 먼저 투표하지 않는 learner 로 추가하지만 마찬가지로 실패합니다. 검사를 끄고 투표 멤버를 추가하면 {grown} 멤버에 쿼럼은 {grownQuorum} 이 되는데 살아 있는 것은 {alive} 개뿐이라, 새 멤버가 기동할 때까지 쓰기가 멈춥니다. 먼저 고장 난 멤버를 제거 (etcdctl member remove) 한 뒤 추가하세요.", true
+			"今メンバーを追加してはいけません。etcd は既定で追加を拒否します。既定の --strict-reconfig-check=true では、投票メンバーに 1 台でも接続できないあいだ ({failed} 台がダウン)、etcdctl member add は「etcdserver: unhealthy cluster」で失敗します。kubeadm join --control-plane も、新メンバーをまず投票しない learner として追加しますが、同じく失敗します。チェックを無効にして投票メンバーを追加すると、{grown} メンバーでクォーラムは {grownQuorum} になるのに生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先にダウンしたメンバーを削除 (etcdctl member remove) してから追加してください。",
+			"지금 멤버를 추가하면 안 됩니다. etcd는 기본적으로 추가를 거부합니다. 기본값인 --strict-reconfig-check=true에서는 투표 멤버 중 하나라도 연결되지 않는 동안(다운 {failed}대) etcdctl member add가 \"etcdserver: unhealthy cluster\" 오류로 실패합니다. kubeadm join --control-plane도 새 멤버를 먼저 투표하지 않는 learner로 추가하지만 마찬가지로 실패합니다. 검사를 끄고 투표 멤버를 추가하면 멤버 {grown}개에 쿼럼 {grownQuorum}개가 필요한데 살아 있는 멤버는 {alive}개뿐이어서, 새 멤버가 시작될 때까지 쓰기가 멈춥니다. 먼저 다운된 멤버를 제거(etcdctl member remove)한 뒤 추가하세요.", true
 
 	}
 	return "", "", "", false
@@ -69,7 +69,7 @@ func sanTexts(code string) (en, ja, ko string, ok bool) {
 	case WarnLowercased:
 		return "kubeadm lowercases {field} before validating it: {value} becomes {lower}, and that is the name the certificate and the cluster use.",
 			"kubeadm は検証の前に {field} を小文字にします。{value} は {lower} になり、証明書にもクラスターにもその名前が使われます。",
-			"kubeadm 은 검증하기 전에 {field} 를 소문자로 바꿉니다. {value} 는 {lower} 가 되고, 인증서와 클러스터에는 그 이름이 쓰입니다.", true
+			"kubeadm은 검증하기 전에 {field}{을/를} 소문자로 바꿉니다. {value}{은/는} {lower}{이/가} 되고, 인증서와 클러스터에는 그 이름이 쓰입니다.", true
 	case WarnPerNodeCert:
 		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys, and with external etcd the etcd client certificate and key). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
 			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise アドレス {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵で、外部 etcd ではさらに etcd クライアントの証明書と鍵も共有します)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
@@ -93,11 +93,11 @@ func hostTexts(code string) (en, ja, ko string, ok bool) {
 	case VerifyIPNotCovered:
 		return "{x509} — TLS verification fails: an IP is compared only with the certificate's IP SANs ({ips}); its DNS names ({dns}) do not count.",
 			"{x509} — TLS 検証は失敗します。IP は証明書の IP SAN ({ips}) とだけ比較され、DNS 名 ({dns}) は数に入りません。",
-			"{x509} — TLS 검증은 실패합니다. IP 는 인증서의 IP SAN ({ips}) 과만 비교되고, DNS 이름 ({dns}) 은 고려되지 않습니다.", true
+			"{x509} — TLS 검증은 실패합니다. IP는 인증서의 IP SAN({ips})하고만 비교되고, DNS 이름({dns})은 고려되지 않습니다.", true
 	case VerifyNameNotCovered:
 		return "{x509} — TLS verification fails: the name you dial is compared with the certificate's DNS SANs ({dns}), not what it resolves to; its IP SANs ({ips}) do not count for a name.",
 			"{x509} — TLS 検証は失敗します。比較されるのは接続先に書いた名前と証明書の DNS SAN ({dns}) で、名前解決の結果ではありません。IP SAN ({ips}) は名前には使われません。",
-			"{x509} — TLS 검증은 실패합니다. 비교되는 것은 접속할 때 쓴 이름과 인증서의 DNS SAN ({dns}) 이지 이름 해석 결과가 아닙니다. IP SAN ({ips}) 은 이름에는 쓰이지 않습니다.", true
+			"{x509} — TLS 검증은 실패합니다. 비교되는 것은 접속할 때 쓴 이름과 인증서의 DNS SAN({dns})이며, 이름 해석 결과가 아닙니다. IP SAN({ips})은 이름에는 쓰이지 않습니다.", true
 	case VerifyCertInfo:
 		return "Certificate: subject {subject}, issued by {issuer}, valid from {notBefore} to {notAfter}.",
 			"証明書: サブジェクト {subject}、発行者 {issuer}、有効期間 {notBefore} から {notAfter} まで。",
