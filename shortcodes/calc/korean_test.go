@@ -11,7 +11,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/i18n/particle"
 )
 
-
 // TestKoreanTemplates reads every Korean template of messages.go (the third
 // text each case returns) and checks its particles: attached to the word
 // before them, and after a placeholder either a marker the chooser
