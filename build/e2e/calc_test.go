@@ -221,7 +221,7 @@ func TestCalcWidgetsInBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, setValue(q+`[name="failed"]`, "7")); err != nil {
 			t.Fatal(err)
 		}
-		waitText(t, ctx, q+`[data-out="error"]`, "故障数 7 がメンバー数 2 を超えています")
+		waitText(t, ctx, q+`[data-out="error"]`, "停止数 7 がメンバー数 2 を超えています")
 	})
 
 	t.Run("san", func(t *testing.T) {
@@ -343,7 +343,7 @@ func TestCalcWidgetsWithoutJS(t *testing.T) {
 		{`[data-calc="san"] [data-out="status"]`, "10.0.0.120 への接続は TLS 検証で失敗します"},
 		{`[data-calc="san"] [data-out="ips"]`, "10.96.0.1, 10.0.0.111"},
 		{`[data-calc="san"] .calc-notes`, "--upload-certs"},
-		{`[data-calc="ha-sim"] [data-out="kubectl"]`, "動く"},
+		{`[data-calc="ha-sim"] [data-out="kubectl"]`, "動作"},
 		{`[data-calc="ha-sim"] [data-endpoint="node"]`, "cp-1"},
 	} {
 		got, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(c.sel)))
