@@ -43,7 +43,11 @@ func (d *drawer) controlPlane(i int) {
 	b, id, r := &d.b, cpID(i), d.cp[i-1]
 	down := d.s.isDown(id)
 	b.WriteString(`<g class="node cp">`)
-	end := d.button(id, id+" "+d.l.ControlPlane)
+	label := id + " " + d.l.ControlPlane
+	if d.cpAddr {
+		label = withAddr(label, id, addrLine(d.s.Addrs[id], d.s.OldAddrs[id]))
+	}
+	end := d.button(id, label)
 	if down {
 		b.WriteString(`<g class="dim">`)
 	}
@@ -104,6 +108,13 @@ func (d *drawer) simple(id, class string, r rect, name, kind string, addrRow boo
 	label := id + " " + kind
 	if id == "lb" {
 		label = kind
+	}
+	if addrRow {
+		if id == "lb" || id == "" {
+			label = withAddr(label, strings.TrimSuffix(name, d.downSuffix()), addrLine(d.s.EndpointAddr, ""))
+		} else {
+			label = withAddr(label, strings.TrimSuffix(name, d.downSuffix()), addrLine(d.s.Addrs[id], d.s.OldAddrs[id]))
+		}
 	}
 	end := d.button(id, label)
 	if down {
@@ -180,6 +191,28 @@ func (d *drawer) addrText(cx, y int, cur, old string, dim bool) {
 	if dim {
 		b.WriteString(`</g>`)
 	}
+}
+
+// addrLine is the text an address line shows: the old address, the arrow
+// and the current one.
+func addrLine(cur, old string) string {
+	if old != "" && cur != "" {
+		return old + " " + arrow + " " + cur
+	}
+	return old + cur
+}
+
+// withAddr puts the address a node shows into its button's label, right
+// after the name it shows, so that the accessible name holds the visible
+// text in its order (WCAG 2.5.3, label in name).
+func withAddr(label, name, addr string) string {
+	if addr == "" {
+		return label
+	}
+	if rest, ok := strings.CutPrefix(label, name); ok {
+		return name + " " + addr + rest
+	}
+	return name + " " + addr + " " + label
 }
 
 // halo returns the class that outlines text drawn over a red X.
