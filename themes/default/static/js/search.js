@@ -300,7 +300,7 @@
   // The search box. Every piece of index text goes into the page as text
   // nodes, never as markup.
   function init(box) {
-    var input = box.querySelector('input[type="search"]');
+    var input = box.querySelector('input[role="combobox"]');
     var list = box.querySelector('[role="listbox"]');
     if (!input || !list) return;
     var lang = box.getAttribute('data-lang') || document.documentElement.lang;
