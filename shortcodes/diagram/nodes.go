@@ -174,7 +174,9 @@ func (d *drawer) addrText(cx, y int, cur, old string, dim bool) {
 	x := cx - addrLineWidth(cur, old)/2
 	piece := func(class, text string) {
 		w := monoWidth(text)
-		fmt.Fprintf(b, `<text class="%s%s" x="%d" y="%d" textLength="%d" lengthAdjust="spacingAndGlyphs" xml:space="preserve">%s</text>`, class, halo(dim), x, y, w, esc(text))
+		// The space between the pieces, and between the name and the
+		// address, is no glyph but is what an accessible name reads.
+		fmt.Fprintf(b, ` <text class="%s%s" x="%d" y="%d" textLength="%d" lengthAdjust="spacingAndGlyphs" xml:space="preserve">%s</text>`, class, halo(dim), x, y, w, esc(text))
 		x += w
 	}
 	if old != "" {
