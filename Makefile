@@ -22,6 +22,12 @@ serve: generate
 
 ## test: every test: vet, unit, whole-site, browser (headless Chromium), short fuzzing
 test: vet generate
+	@# The Nu HTML checker and axe-core for build/e2e's validate test (its
+	@# install script, which would fetch a Java, is not run: java is the system's).
+	@if command -v npm >/dev/null 2>&1 || [ "$$CI" = true ]; then \
+		echo 'npm ci --ignore-scripts (build/internal/validate)' && \
+		cd build/internal/validate && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: skipping the HTML and accessibility checks (they are required under CI=true)"; fi
 	$(GO) test ./...
 	@# The WebAssembly runs under Node: skipped without it, except under CI=true.
 	@if command -v node >/dev/null 2>&1 || [ "$$CI" = true ]; then \
