@@ -24,7 +24,8 @@ func TestScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
+		Cmds: scriptCmds,
+		Dir:  "testdata/script",
 		// Each script's site gets the repository's theme and UI strings,
 		// so the scripts hold only content.
 		Setup: func(env *testscript.Env) error {

@@ -25,7 +25,8 @@ func TestOutsideScripts(t *testing.T) {
 		t.Fatal("this binary carries no calculators: go generate ./build/wasm (make test runs it) must come before the tests under CI")
 	}
 	testscript.Run(t, testscript.Params{
-		Dir: "testdata/outside",
+		Cmds: scriptCmds,
+		Dir:  "testdata/outside",
 		Setup: func(env *testscript.Env) error {
 			exe, err := exec.LookPath("kakehashi")
 			if err != nil {
