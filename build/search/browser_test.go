@@ -111,7 +111,7 @@ func checkFirstResult(t *testing.T, ctx context.Context) {
 	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#q`), "クォーラム")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('#search-results li[role=option] a').length > 0 || null`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('#search-results li a[role=option]').length > 0 || null`)); err != nil {
 		t.Fatalf("no results for クォーラム: %v", err)
 	}
 	first, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`(() => {
@@ -164,7 +164,7 @@ func checkKeys(t *testing.T, ctx context.Context) {
 	}
 	sel, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const q = document.querySelector('#q');
-		const s = document.querySelector('#search-results li[aria-selected=true]');
+		const s = document.querySelector('#search-results a[aria-selected=true]');
 		return (s && s.id === q.getAttribute('aria-activedescendant')) ? s.id : 'none';
 	})()`))
 	if err != nil || sel != "search-results-0" {

@@ -367,11 +367,14 @@
       }
       var data = index();
       hits.slice(0, MAX_RESULTS).forEach(function (h, i) {
+        // The link is the option itself: an option holding a link would
+        // nest one interactive control in another.
         var li = document.createElement('li');
-        li.id = idPrefix + i;
-        li.setAttribute('role', 'option');
-        li.setAttribute('aria-selected', 'false');
+        li.setAttribute('role', 'none');
         var a = document.createElement('a');
+        a.id = idPrefix + i;
+        a.setAttribute('role', 'option');
+        a.setAttribute('aria-selected', 'false');
         a.href = base + h.url.replace(/^\/+/, '');
         a.tabIndex = -1;
         if (h.part > 0) {
@@ -397,7 +400,7 @@
         a.appendChild(sn);
         li.appendChild(a);
         list.appendChild(li);
-        items.push(li);
+        items.push(a);
       });
       open();
     }
@@ -416,10 +419,10 @@
       if (!n) return;
       if (selected >= 0) items[selected].setAttribute('aria-selected', 'false');
       selected = selected < 0 ? (delta > 0 ? 0 : n - 1) : (selected + delta + n) % n;
-      var li = items[selected];
-      li.setAttribute('aria-selected', 'true');
-      input.setAttribute('aria-activedescendant', li.id);
-      if (li.scrollIntoView) li.scrollIntoView({ block: 'nearest' });
+      var opt = items[selected];
+      opt.setAttribute('aria-selected', 'true');
+      input.setAttribute('aria-activedescendant', opt.id);
+      if (opt.scrollIntoView) opt.scrollIntoView({ block: 'nearest' });
     }
 
     input.setAttribute('aria-expanded', 'false');
@@ -445,8 +448,7 @@
         case 'Enter':
           if (list.hidden || !items.length) { if (input.value.trim()) run(); ev.preventDefault(); break; }
           ev.preventDefault();
-          var a = items[selected >= 0 ? selected : 0].querySelector('a');
-          if (a) window.location.assign(a.href);
+          window.location.assign(items[selected >= 0 ? selected : 0].href);
           break;
         case 'Escape':
           if (!list.hidden) { ev.preventDefault(); close(); }
