@@ -92,15 +92,17 @@ type vnuMessage struct {
 
 // TestHTMLValid runs the Nu HTML checker, once, over every HTML page and
 // stylesheet of the bundled course built with a base URL and exported for
-// file://, and of a site with a stale and a missing translation: no error.
+// file://, and of a site with a stale and a missing translation, and over
+// the theme's stylesheets as written (before minification): no error.
 func TestHTMLValid(t *testing.T) {
 	c := findCheckers(t)
 	served, offline := translationCourse(t)
 	roots := map[string]string{
-		builtCourse(t):    "build",
-		exportedCourse(t): "export",
-		served:            "translations",
-		offline:           "translations-export",
+		builtCourse(t):                    "build",
+		exportedCourse(t):                 "export",
+		served:                            "translations",
+		offline:                           "translations-export",
+		"../../themes/default/static/css": "theme source",
 	}
 	var files []string
 	pages, sheets := 0, 0
