@@ -32,17 +32,22 @@ const (
 	// koSyllablesPerMinute is for Hangul syllable blocks: 425 a minute.
 	// IReST has no Korean (its 17 languages are Arabic, Chinese, Dutch,
 	// English, Finnish, French, German, Hebrew, Italian, Japanese,
-	// Polish, Portuguese, Russian, Slovenian, Spanish, Swedish, Turkish),
-	// and no published rate in syllables a minute could be verified here.
-	// The rate is derived: the bundled course's Korean twins have 0.83–
-	// 0.86 Hangul syllables per Japanese character of their originals
-	// (3380/3929 in part 5, 1224/1470 in part 2), and 500 × 0.85 = 425.
-	// For scale, Rhiu et al. (2017), "Korean Version Self-testing
-	// Application for Reading Speed", Korean Journal of Ophthalmology
-	// 31(3), doi:10.3341/kjo.2016.0042, measured 202.3 ± 88.4 (Korean) words a minute read
-	// silently, sentences from second-grade textbooks; at the course's 2.8
-	// syllables a word that is about 560 syllables a minute, for text
-	// much simpler than a technical article.
+	// Polish, Portuguese, Russian, Slovenian, Spanish, Swedish, Turkish).
+	// Song, Kim & Hyung (2016), "Validity of Korean Version Reading Speed
+	// Application and Measurement of Reading Speed: Pilot Study", Journal
+	// of the Korean Ophthalmological Society 57(4):642–649,
+	// doi:10.3341/jkos.2016.57.4.642 (in English as Rhiu et al. 2017,
+	// Korean Journal of Ophthalmology 31(3), doi:10.3341/kjo.2016.0042),
+	// measured 202.3 ± 88.4 words a minute read silently, on sentences of
+	// 18.9 syllables and 6.5 words on average: about 590 syllables a
+	// minute, for short sentences from second-grade textbooks. A
+	// technical article with Latin terms reads slower; 425 (72% of that)
+	// is where the bundled course's Korean twins, with 0.83–0.86 Hangul
+	// syllables per Japanese character of their originals (3380/3929 in
+	// part 5, 1224/1470 in part 2), take as long as their originals at
+	// jaCharsPerMinute: 500 × 0.85 = 425. Brysbaert (2019, above) finds
+	// that the rates of other languages follow from how much text they
+	// need for the same message, which is what matching twins does.
 	koSyllablesPerMinute = 425
 )
 
