@@ -265,3 +265,14 @@ func TestSiteCourseIncremental(t *testing.T) {
 	s.Remove("content/ko/cka/02-control-plane.md").Build().AssertFresh().
 		AssertContains("ko/cka/02-control-plane/index.html", `data-translation-state="missing"`)
 }
+
+// TestSiteSection: an _index.md in a folder that is no series is a page
+// of its own, laid out as an article by a theme without section.html.
+func TestSiteSection(t *testing.T) {
+	s := sitetest.New(t, twoParts(t))
+	s.WriteFile("content/ja/about/_index.md", "---\ntitle: このコースについて\n---\n本文です。\n").
+		WriteFile("content/ko/about/_index.md", "---\ntitle: 이 코스에 대해\n---\n본문입니다.\n").
+		Build().
+		AssertContains("ja/about/index.html", "<h1>このコースについて</h1>", "本文です。").
+		AssertContains("ko/about/index.html", "<h1>이 코스에 대해</h1>", `hreflang="ja"`)
+}

@@ -22,6 +22,8 @@ const (
 	KindNotFound     = site.KindNotFound // /404.html
 	KindTags         = site.KindTags     // /ja/tags/: every tag of a language
 	KindTag          = site.KindTag      // /ja/tags/kubernetes/: the articles with a tag
+	// KindSection: a page of its own outside a series (an _index.md).
+	KindSection = site.KindSection
 )
 
 // Site is what every page knows about the whole site.
