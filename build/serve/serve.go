@@ -349,9 +349,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.servePair(w, r, st, strings.TrimPrefix(strings.TrimPrefix(name, "_pair"), "/"))
 		return
 	case name == "" && r.URL.RawQuery == "":
+		// The site's first language, unless the reader asks for another
+		// of its languages.
 		lang := "ja"
+		if len(st.langs) > 0 {
+			lang = st.langs[0]
+		}
 		if st.match != nil {
-			lang = st.match.Match(r.Header.Get("Accept-Language"), "ja")
+			lang = st.match.Match(r.Header.Get("Accept-Language"), lang)
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Vary", "Accept-Language")

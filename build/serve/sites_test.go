@@ -272,3 +272,38 @@ func TestServeBrokenEdit(t *testing.T) {
 		t.Fatalf("a client connecting after the fix got %q, want ok", e.name)
 	}
 }
+
+// TestServeRootFirstLanguage: "/" sends a reader who names no language
+// of the site to its first language, as kakehashi.toml orders them.
+func TestServeRootFirstLanguage(t *testing.T) {
+	s := serveSite(t, "two-parts.txtar")
+	ev := s.events(t)
+	if e := next(t, ev); e.name != "ok" {
+		t.Fatalf("first event %q, want ok", e.name)
+	}
+	noFollow := &http.Client{Transport: s.client.Transport, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	root := func(accept string) string {
+		req, _ := http.NewRequest("GET", s.url+"/", nil)
+		if accept != "" {
+			req.Header.Set("Accept-Language", accept)
+		}
+		resp, err := noFollow.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.Header.Get("Location")
+	}
+	if got := root(""); got != "/ja/" {
+		t.Fatalf("/ without Accept-Language leads to %q, want /ja/", got)
+	}
+	s.site.WriteFile("kakehashi.toml", "languages = [\"ko\", \"ja\"]\n")
+	if e := next(t, ev); e.name != "reload" {
+		t.Fatalf("event %q, want reload", e.name)
+	}
+	for accept, want := range map[string]string{"": "/ko/", "fr-FR": "/ko/", "ja,en;q=0.5": "/ja/"} {
+		if got := root(accept); got != want {
+			t.Errorf("/ with Accept-Language %q leads to %q, want %s", accept, got, want)
+		}
+	}
+}
