@@ -33,12 +33,8 @@ func (b *Builder) ContentChecks() diag.List {
 func (b *Builder) checkPages(ctx context.Context) []*check.Page {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	prev := b.prev
-	if prev == nil || b.theme == nil || b.cfg == nil {
-		return nil
-	}
-	st, _, err := b.resolve(ctx)
-	if err != nil {
+	prev, st := b.prev, b.site
+	if prev == nil || st == nil || b.theme == nil || b.cfg == nil {
 		return nil
 	}
 	out := output.New()
