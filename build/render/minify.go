@@ -105,20 +105,7 @@ func MathErrors(stylesheet []byte) []string {
 			return // one error for each function
 		}
 		reported[f.start] = true
-		end, depth := f.start, 0
-		for end < len(stylesheet) {
-			c := stylesheet[end]
-			end++
-			if c == '(' {
-				depth++
-			} else if c == ')' {
-				if depth--; depth == 0 {
-					break
-				}
-			}
-		}
-		line := 1 + bytes.Count(stylesheet[:f.start], []byte("\n"))
-		errs = append(errs, fmt.Sprintf("line %d: %s: %s", line, strings.Join(strings.Fields(string(stylesheet[f.start:end])), " "), what))
+		errs = append(errs, mathError(stylesheet, f.start, what))
 	}
 	l := csslex.NewLexer(parse.NewInputBytes(stylesheet))
 	for {
@@ -192,4 +179,23 @@ func MathErrors(stylesheet []byte) []string {
 		ws = false
 	}
 	return errs
+}
+
+// mathError says what is wrong with the math function that starts at
+// byte start of stylesheet: its line, and the function as written.
+func mathError(stylesheet []byte, start int, what string) string {
+	end, depth := start, 0
+	for end < len(stylesheet) {
+		c := stylesheet[end]
+		end++
+		if c == '(' {
+			depth++
+		} else if c == ')' {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	line := 1 + bytes.Count(stylesheet[:start], []byte("\n"))
+	return fmt.Sprintf("line %d: %s: %s", line, strings.Join(strings.Fields(string(stylesheet[start:end])), " "), what)
 }

@@ -195,20 +195,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 		diags = append(diags, s.joinSeries(p, sp, dir, series)...)
 		add(p, sp)
 	}
-	// Generated pages: a series index per language where no _index.md
-	// exists, a home per language likewise, the root and the 404.
-	for _, lang := range opts.Langs {
-		if !sections[lang+"/"] {
-			s.addGenerated(&Page{Kind: KindHome, Lang: lang, URL: "/" + lang + "/", Key: "/"})
-		}
-		for _, sr := range c.Series {
-			if !sections[lang+"/"+sr.ID] {
-				s.addGenerated(&Page{Kind: KindSeries, Lang: lang, URL: "/" + lang + "/" + sr.ID + "/", Key: sr.ID + "/", Series: sr})
-			}
-		}
-	}
-	s.addGenerated(&Page{Kind: KindRoot, URL: "/", Key: ""})
-	s.addGenerated(&Page{Kind: KindNotFound, URL: "/404.html", Key: "404"})
+	s.addGeneratedPages(opts.Langs, c.Series, sections)
 	diags = append(diags, s.addTags(opts.Langs, sections)...)
 	diags = append(diags, s.addAliases()...)
 	diags = append(diags, s.addFiles(c)...)
@@ -219,6 +206,23 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	s.orderParts()
 	diags = append(diags, s.checkSeries(series)...)
 	return s, diags
+}
+
+// addGeneratedPages adds a series index per language where no _index.md
+// exists, a home per language likewise, the root and the 404.
+func (s *Site) addGeneratedPages(langs []string, series []*source.Series, sections map[string]bool) {
+	for _, lang := range langs {
+		if !sections[lang+"/"] {
+			s.addGenerated(&Page{Kind: KindHome, Lang: lang, URL: "/" + lang + "/", Key: "/"})
+		}
+		for _, sr := range series {
+			if !sections[lang+"/"+sr.ID] {
+				s.addGenerated(&Page{Kind: KindSeries, Lang: lang, URL: "/" + lang + "/" + sr.ID + "/", Key: sr.ID + "/", Series: sr})
+			}
+		}
+	}
+	s.addGenerated(&Page{Kind: KindRoot, URL: "/", Key: ""})
+	s.addGenerated(&Page{Kind: KindNotFound, URL: "/404.html", Key: "404"})
 }
 
 // joinSeries puts the article p (from sp, in folder dir) into its series
