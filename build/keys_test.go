@@ -252,7 +252,7 @@ func TestCheckKeys(t *testing.T) {
 	}
 	uses := []render.KeyUse{{Key: "toc", File: "x.html", Line: 1, Col: 5}, {Key: "nope", File: "x.html", Line: 2, Col: 3},
 		{Format: i18n.LangNameFormat, File: "y.html", Line: 3, Col: 1}, {Format: "other_%s", File: "y.html", Line: 4, Col: 1}, {Unknown: true, File: "z.html"}}
-	got := headers(build.CheckKeys(b, []string{"ja", "ko"}, code, uses))
+	got := headers(render.CheckKeys(b, []string{"ja", "ko"}, code, uses))
 	want := []string{
 		`i18n/ja.toml: UI string "anchor" is missing (used by the markdown renderer and the single-file export)`,
 		`i18n/ko.toml: UI string "anchor" is missing (used by the markdown renderer and the single-file export)`,
@@ -264,23 +264,23 @@ func TestCheckKeys(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("CheckKeys:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
-	if got := build.CheckKeys(b, []string{"ja"}, nil, uses[:1]); len(got) != 0 {
+	if got := render.CheckKeys(b, []string{"ja"}, nil, uses[:1]); len(got) != 0 {
 		t.Errorf("CheckKeys of a key every language has: %v", got)
 	}
 
 	// The real inventory against strings lacking it: the heading
 	// anchor's label, by name.
-	got = headers(build.CheckKeys(b, []string{"ja", "ko"}, i18n.CodeKeys, nil))
+	got = headers(render.CheckKeys(b, []string{"ja", "ko"}, i18n.CodeKeys, nil))
 	if !slices.Contains(got, `i18n/ko.toml: UI string "anchor" is missing (used by the markdown renderer)`) {
 		t.Errorf("CheckKeys of CodeKeys:\n\t%s", strings.Join(got, "\n\t"))
 	}
 
 	// Unused: what no code, use or format asks for.
-	unused := headers(build.UnusedKeys(b, code, []render.KeyUse{{Format: "lang_%s"}}))
+	unused := headers(render.UnusedKeys(b, code, []render.KeyUse{{Format: "lang_%s"}}))
 	if len(unused) != 0 {
 		t.Errorf("UnusedKeys with toc and lang_%%s used: %q", unused)
 	}
-	unused = headers(build.UnusedKeys(b, nil, []render.KeyUse{{Format: "lang_%d"}}))
+	unused = headers(render.UnusedKeys(b, nil, []render.KeyUse{{Format: "lang_%d"}}))
 	if want := []string{
 		`i18n/ja.toml:1:1: warning: UI string "toc" is not used`,
 		`i18n/ko.toml:1:1: warning: UI string "toc" is not used`,

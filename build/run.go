@@ -49,11 +49,10 @@ type run struct {
 	warnings diag.List
 	w        *cache.Writer // writes through sink, reusing through cache
 	rendered atomic.Int64
-	// assetFiles are the static files and modules to write, under their
-	// published names; the calculators' modules are the first calcFiles.
-	assetFiles []assetFile
-	calcFiles  int
-	assetsFP   uint64 // the digest of their names, in every page's fingerprint
+	// published are the static files and modules to write, under their
+	// published names.
+	published render.AssetBundle
+	assetsFP  uint64 // the digest of their names, in every page's fingerprint
 }
 
 // newRun starts a build of st into to.

@@ -1,9 +1,6 @@
 package build
 
 import (
-	"bytes"
-	"encoding/json"
-	"strings"
 	"sync"
 
 	"github.com/spf13/afero"
@@ -14,86 +11,20 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
-	"github.com/kakehashi-dev/kakehashi/build/wasm"
-	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
-// assetFile is one file of the theme's and the calculators' that
-// writeAssets writes, at its published path.
-type assetFile struct {
-	path string
-	data []byte
-}
-
-// calcManifest is where the calculators' script takes the published names
-// of the files it loads (calcScriptManifest): a theme's own calc.js without
-// it gets none.
-const calcManifest = "/*kakehashi:assets*/{}"
-
-// prepareAssets minifies the static files, the highlight stylesheet and
-// the calculators' modules and names every stylesheet, script and module
-// by a hash of its bytes (render.Fingerprinted), before the pages that
-// link them are rendered: the names go into the site data (Site.Assets)
-// for rel and abs, and the calculators' script gets those of the files it
-// loads. The same input gives the same names.
+// prepareAssets names the theme's files and the calculators' modules by
+// their hashes (render.PrepareAssets) before the pages that link them are
+// rendered.
 func (r *run) prepareAssets() {
 	b := r.b
-	assets := render.Assets{}
-	var files []assetFile
-	put := func(p string, data []byte) {
-		p = "/" + strings.TrimPrefix(p, "/")
-		if render.Fingerprinted(p) {
-			p = assets.Add(p, data)
-		}
-		files = append(files, assetFile{p, data})
+	mods := b.wasm.Compiled()
+	if mods == nil || mods.Calc == nil || !b.cfg.Calculators {
+		mods = nil
 	}
-	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
-		for _, f := range m.Files(false) {
-			if f.Path == shortcodes.WasmExecPath {
-				f.Data = b.minify.Minify(f.Path, f.Data)
-			}
-			put(f.Path, f.Data)
-		}
-		if b.opts.ExplicitIndex {
-			// The script form of a module, for file://, is the module's
-			// name plus ".js" (calc.js looks there).
-			for _, f := range m.Files(true)[3:] {
-				wasmPath := strings.TrimSuffix(f.Path, ".js")
-				files = append(files, assetFile{assets[wasmPath] + ".js", f.Data})
-			}
-		}
-		r.calcFiles = len(files)
-	}
-	var calcJS *render.StaticFile
-	for i, f := range r.static {
-		if f.Path == shortcodes.CalcScriptPath {
-			calcJS = &r.static[i]
-			continue
-		}
-		put(f.Path, b.minify.Minify(f.Path, f.Data))
-	}
-	put("/css/chroma.css", b.minify.Minify("chroma.css", b.hl.CSS()))
-	if calcJS != nil {
-		data := bytes.Replace(calcJS.Data, []byte(calcManifest), calcScriptManifest(assets), 1)
-		put(calcJS.Path, b.minify.Minify(calcJS.Path, data))
-	}
-	r.assetFiles = files
-	r.asm.Site().Assets = assets
-	r.assetsFP = assets.Digest()
-}
-
-// calcScriptManifest is the object calc.js reads the files it loads from,
-// each relative to calc.js's own folder, /js/.
-func calcScriptManifest(a render.Assets) []byte {
-	rel := func(p string) string { return render.Rel(shortcodes.CalcScriptPath, a.Path(p)) }
-	m := map[string]string{"css": rel(shortcodes.CalcStylePath)}
-	if _, ok := a[shortcodes.CalcWasmPath]; ok {
-		m["exec"] = rel(shortcodes.WasmExecPath)
-		m[wasm.CalcName] = rel(shortcodes.CalcWasmPath)
-		m[wasm.CalcX509Name] = rel(shortcodes.CalcX509WasmPath)
-	}
-	out, _ := json.Marshal(m) // sorted keys: the same names give the same bytes
-	return out
+	r.published = render.PrepareAssets(b.minify, r.static, b.hl.CSS(), mods, b.opts.ExplicitIndex)
+	r.asm.Site().Assets = r.published.Assets
+	r.assetsFP = r.published.Assets.Digest()
 }
 
 // pageFP is a page's fingerprint with the names of the assets its
@@ -109,12 +40,12 @@ func (r *run) pageFP(fp uint64) uint64 {
 // modules only when a page holds a calculator.
 func (r *run) writeAssets(pages []*render.Page) error {
 	b := r.b
-	files := r.assetFiles
+	files := r.published.Files
 	if !usesCalc(pages) || !b.cfg.Calculators {
-		files = files[r.calcFiles:]
+		files = files[r.published.Calc:]
 	}
 	for _, f := range files {
-		r.w.PutFile(f.path, f.data)
+		r.w.PutFile(f.Path, f.Data)
 	}
 	for _, f := range r.st.Files {
 		data, err := afero.ReadFile(b.in, f.Source.Path)

@@ -1,8 +1,10 @@
 // Package check holds the checks of a whole rendered site that no single
 // page can make alone, for kakehashi check: links to sections of other
-// pages (Fragments), and translations whose code and headings drifted
-// from their originals (Twins). They are pure functions of the pages'
-// rendered markdown (markdown.Result), and report at the positions it
+// pages (Fragments), translations whose code and headings drifted from
+// their originals (Twins), and translations behind their originals or
+// never marked (Translations); and the kind of each problem for tools
+// (Code). They are pure functions of the resolved site and the pages'
+// rendered markdown (markdown.Result), and report at the positions they
 // recorded.
 package check
 

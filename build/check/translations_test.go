@@ -1,0 +1,28 @@
+package check
+
+import (
+	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// TestCode: a problem keeps the kind its stage gave it; the build's own
+// are named by what found them.
+func TestCode(t *testing.T) {
+	for msg, want := range map[string]string{
+		`link to "02-missing.md": no such page (content/ja/cka/02-missing.md)`:        "link",
+		`image "missing.png" not found: no file content/ja/cka/x/missing.png`:         "image",
+		`#9: the series has no part 9`:                                                "part",
+		`part 99 is not in this series`:                                               "part",
+		`part #2 is published but has no ko page`:                                     "missing-translation",
+		`front matter field "part" must be a positive whole number, got string "one"`: "front-matter",
+		`template: article.html:3: function "nope" not defined`:                       "build",
+	} {
+		if got := Code(diag.Diagnostic{Msg: msg}); got != want {
+			t.Errorf("Code(%q) = %q, want %q", msg, got, want)
+		}
+	}
+	if got := Code(diag.Diagnostic{Msg: "link to x", Code: "fragment"}); got != "fragment" {
+		t.Errorf("a given kind became %q", got)
+	}
+}

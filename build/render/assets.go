@@ -1,0 +1,88 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/wasm"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
+)
+
+// CalcManifest is where the calculators' script takes the published names
+// of the files it loads: a theme's own calc.js without it gets none.
+const CalcManifest = "/*kakehashi:assets*/{}"
+
+// AssetBundle is what a site publishes of its theme and its calculators:
+// every file under its published name, and those names by path.
+type AssetBundle struct {
+	Assets Assets
+	// Files are the files to write, each at its published path; the
+	// first Calc of them are the calculators' modules and Go's
+	// wasm_exec.js, written only for a site with a calculator.
+	Files []StaticFile
+	Calc  int
+}
+
+// PrepareAssets minifies the static files, the highlight stylesheet
+// (chromaCSS) and Go's wasm_exec.js, and names every stylesheet, script
+// and module by a hash of its bytes (Fingerprinted), so that the pages
+// that link them can be rendered with their names (Site.Assets). The
+// calculators' script gets the names of the files it loads in place of
+// CalcManifest. mods are the calculators' modules, nil for none;
+// explicitIndex adds their script forms, for file://, named after the
+// modules' published names plus ".js". The same input gives the same
+// names.
+func PrepareAssets(min *Minifier, static []StaticFile, chromaCSS []byte, mods *wasm.Modules, explicitIndex bool) AssetBundle {
+	a := AssetBundle{Assets: Assets{}}
+	put := func(p string, data []byte) {
+		p = "/" + strings.TrimPrefix(p, "/")
+		if Fingerprinted(p) {
+			p = a.Assets.Add(p, data)
+		}
+		a.Files = append(a.Files, StaticFile{Path: p, Data: data})
+	}
+	if mods != nil {
+		for _, f := range mods.Files(false) {
+			if f.Path == shortcodes.WasmExecPath {
+				f.Data = min.Minify(f.Path, f.Data)
+			}
+			put(f.Path, f.Data)
+		}
+		if explicitIndex {
+			for _, f := range mods.Files(true)[3:] {
+				wasmPath := strings.TrimSuffix(f.Path, ".js")
+				a.Files = append(a.Files, StaticFile{Path: a.Assets[wasmPath] + ".js", Data: f.Data})
+			}
+		}
+		a.Calc = len(a.Files)
+	}
+	var calcJS *StaticFile
+	for i, f := range static {
+		if f.Path == shortcodes.CalcScriptPath {
+			calcJS = &static[i]
+			continue
+		}
+		put(f.Path, min.Minify(f.Path, f.Data))
+	}
+	put("/css/chroma.css", min.Minify("chroma.css", chromaCSS))
+	if calcJS != nil {
+		data := bytes.Replace(calcJS.Data, []byte(CalcManifest), calcScriptManifest(a.Assets), 1)
+		put(calcJS.Path, min.Minify(calcJS.Path, data))
+	}
+	return a
+}
+
+// calcScriptManifest is the object calc.js reads the files it loads from,
+// each relative to calc.js's own folder, /js/.
+func calcScriptManifest(a Assets) []byte {
+	rel := func(p string) string { return Rel(shortcodes.CalcScriptPath, a.Path(p)) }
+	m := map[string]string{"css": rel(shortcodes.CalcStylePath)}
+	if _, ok := a[shortcodes.CalcWasmPath]; ok {
+		m["exec"] = rel(shortcodes.WasmExecPath)
+		m[wasm.CalcName] = rel(shortcodes.CalcWasmPath)
+		m[wasm.CalcX509Name] = rel(shortcodes.CalcX509WasmPath)
+	}
+	out, _ := json.Marshal(m) // sorted keys: the same names give the same bytes
+	return out
+}
