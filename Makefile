@@ -54,6 +54,7 @@ fuzz:
 	$(GO) test -run=NONE -fuzz=FuzzContentPaths -fuzztime=$(FUZZTIME) ./build
 	$(GO) test -run=NONE -fuzz=FuzzCheckPath -fuzztime=$(FUZZTIME) ./build/output
 	$(GO) test -run=NONE -fuzz=FuzzNesting -fuzztime=$(FUZZTIME) ./build/markdown
+	$(GO) test -run=NONE -fuzz=FuzzAttributes -fuzztime=$(FUZZTIME) ./build/markdown
 	$(GO) test -run=NONE -fuzz=FuzzMark -fuzztime=$(FUZZTIME) ./build/translation
 
 ## clean: remove build output

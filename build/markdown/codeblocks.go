@@ -178,11 +178,26 @@ func infoAttrs(attrs []attr, nlines int, env *Env) (title string, hl []int) {
 				}
 			}
 		default:
-			env.Report(diag.Warning, a.off, "code block: unknown attribute %q (want title or hl_lines)", a.key)
+			if hugoHighlightOptions[a.key] {
+				env.Report(diag.Warning, a.off, "code block: Hugo's highlight option %q is not supported yet and is ignored", a.key)
+				continue
+			}
+			// A fence's attributes are options read here, never HTML
+			// attributes: content sets no behaviour.
+			env.Report(diag.Error, a.off, "code block: attribute %q is not allowed (a fence takes title and hl_lines)", a.key)
 		}
 	}
 	sort.Ints(hl)
 	return title, hl
+}
+
+// hugoHighlightOptions are the options Hugo's fences take that kakehashi
+// does not act on yet: a warning, so a course brought from Hugo builds.
+var hugoHighlightOptions = map[string]bool{
+	"linenos": true, "linenostart": true, "anchorlinenos": true, "lineanchors": true,
+	"lineNos": true, "lineNoStart": true, "anchorLineNos": true, "lineAnchors": true,
+	"style": true, "noclasses": true, "noClasses": true, "tabwidth": true, "tabWidth": true,
+	"guessSyntax": true, "codeFences": true, "hl_inline": true, "hlInline": true,
 }
 
 // attr is one key="value" of a fence's info string.

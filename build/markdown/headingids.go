@@ -72,6 +72,7 @@ func (headingIDTransformer) Transform(doc *ast.Document, reader text.Reader, pc 
 		}
 		return ast.WalkContinue, nil
 	})
+	filterAttributes(hs, reader.Source(), env)
 	setHeadingIDs(hs, reader.Source(), env)
 }
 
