@@ -170,10 +170,11 @@ func lineText(src []byte, n int) (string, bool) {
 	return strings.TrimSuffix(s, "\r"), true
 }
 
-// Header is the "path:line:col: message" line alone.
+// Header is the "path:line:col: message" line alone, with the path and
+// the message escaped (Escape): either may quote a file's content.
 func (d Diagnostic) Header() string {
 	var b strings.Builder
-	b.WriteString(d.Path)
+	b.WriteString(Escape(d.Path))
 	if d.Line > 0 {
 		fmt.Fprintf(&b, ":%d:%d", d.Line, d.Col)
 	}
@@ -181,7 +182,7 @@ func (d Diagnostic) Header() string {
 	if d.Severity == Warning {
 		b.WriteString("warning: ")
 	}
-	b.WriteString(d.Msg)
+	b.WriteString(Escape(d.Msg))
 	return b.String()
 }
 
@@ -190,28 +191,24 @@ func (d Diagnostic) Header() string {
 //	content/ja/cka/05.md:3:8: unknown field "titel"
 //	    3 | titel: HA
 //	      | ^
+//
+// The source line is escaped as the header is (Escape), so that a line
+// holding terminal escapes prints them as text; the caret stays under
+// the character Col counts in the original line.
 func (d Diagnostic) String() string {
 	if d.Line == 0 {
 		return d.Header()
 	}
 	num := fmt.Sprint(d.Line)
 	pad := strings.Repeat(" ", len(num))
-	caret := strings.Repeat(" ", caretWidth(d.Source, d.Col-1)) + "^"
-	return fmt.Sprintf("%s\n    %s | %s\n    %s | %s", d.Header(), num, d.Source, pad, caret)
+	caret := caretPad(d.Source, d.Col-1) + "^"
+	return fmt.Sprintf("%s\n    %s | %s\n    %s | %s", d.Header(), num, escapeLine(d.Source), pad, caret)
 }
 
-// caretWidth is the display width of the first n characters of line, with
-// East Asian wide characters counted as two cells so the caret lines up in a
-// terminal, and tabs kept as tabs.
-func caretWidth(line string, n int) int {
-	w := 0
-	for i, r := range []rune(line) {
-		if i >= n {
-			break
-		}
-		w += runeWidth(r)
-	}
-	return w
+// escapeLine is Escape for one source line: a line feed, which no line
+// holds unless a caller put it there, is escaped too.
+func escapeLine(s string) string {
+	return strings.ReplaceAll(Escape(s), "\n", `\x0a`)
 }
 
 func runeWidth(r rune) int {

@@ -49,17 +49,17 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	in, err := siteFs(src)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi check: %v\n", err)
+		fmt.Fprintf(env.stderr, "kakehashi check: %s\n", diag.Escape(err.Error()))
 		return 2
 	}
 	b, err := build.New(in, build.Options{Drafts: drafts, LazySearch: true})
 	if err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi check: %v\n", err)
+		fmt.Fprintf(env.stderr, "kakehashi check: %s\n", diag.Escape(err.Error()))
 		return 1
 	}
 	diags, err := b.Check(ctx)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi check: %v\n", err)
+		fmt.Fprintf(env.stderr, "kakehashi check: %s\n", diag.Escape(err.Error()))
 		return 1
 	}
 	for i, d := range diags {
@@ -104,7 +104,10 @@ func checkSummary(errs, warns int, strict bool) string {
 	return s
 }
 
-// checkJSON is one diagnostic of kakehashi check --format json.
+// checkJSON is one diagnostic of kakehashi check --format json. File and
+// Message are escaped as the text form is (diag.Escape): JSON would carry
+// a terminal escape or a bidirectional control intact, and a tool that
+// prints the message would pass it on to its terminal.
 type checkJSON struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
@@ -117,7 +120,7 @@ type checkJSON struct {
 func writeJSON(w io.Writer, diags diag.List) {
 	out := make([]checkJSON, 0, len(diags))
 	for _, d := range diags {
-		out = append(out, checkJSON{File: d.Path, Line: d.Line, Col: d.Col, Severity: severity(d), Code: d.Code, Message: d.Msg})
+		out = append(out, checkJSON{File: diag.Escape(d.Path), Line: d.Line, Col: d.Col, Severity: severity(d), Code: d.Code, Message: diag.Escape(d.Msg)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -133,12 +136,15 @@ func severity(d diag.Diagnostic) string {
 }
 
 // writeGitHub prints workflow commands that GitHub Actions shows as
-// annotations on the lines they name.
+// annotations on the lines they name. The path and the message are
+// escaped as the text form is (diag.Escape), then encoded as workflow
+// commands need: a line break or a "::" of the content cannot end the
+// command and start another.
 func writeGitHub(w io.Writer, diags diag.List) {
 	for _, d := range diags {
 		var props []string
 		if d.Path != "" {
-			props = append(props, "file="+ghProperty(d.Path))
+			props = append(props, "file="+ghProperty(diag.Escape(d.Path)))
 		}
 		if d.Line > 0 {
 			props = append(props, fmt.Sprintf("line=%d", d.Line))
@@ -147,7 +153,7 @@ func writeGitHub(w io.Writer, diags diag.List) {
 			props = append(props, fmt.Sprintf("col=%d", d.Col))
 		}
 		props = append(props, "title="+ghProperty("kakehashi "+d.Code))
-		fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), ghData(d.Msg))
+		fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), ghData(diag.Escape(d.Msg)))
 	}
 }
 
