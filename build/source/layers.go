@@ -32,7 +32,8 @@ func EmbeddedLabel(dir string) string { return "(embedded) " + dir }
 // Layers returns a read-only filesystem that lays the layers one over
 // another, the first on top: a path is the file of the first layer that
 // has it, and a folder lists the entries of every layer that has that
-// folder, each name once, sorted. A layer's error other than "does not
+// folder, each name once, sorted, leaving out editors' leftovers
+// (Leftover). A layer's error other than "does not
 // exist" (a symbolic link out of the site, through SiteFS) is the error
 // of the path: it never falls through to a lower layer. Origin tells
 // which layer's file a path is.
@@ -143,7 +144,7 @@ func (f *layersFs) Open(name string) (afero.File, error) {
 			return nil, err
 		}
 		for _, e := range list {
-			if !seen[e.Name()] {
+			if !seen[e.Name()] && !Leftover(e.Name()) {
 				seen[e.Name()] = true
 				entries = append(entries, e)
 			}

@@ -161,23 +161,45 @@ func (c *confinedFs) Open(name string) (afero.File, error) {
 	return c.OpenFile(name, os.O_RDONLY, 0)
 }
 
-// OpenFile opens name if it resolves inside the site. The opened file is
-// checked to be the one resolved, so a link swapped in between is refused.
+// OpenFile opens name if it resolves inside the site and is a regular
+// file or a folder: a named pipe, a socket or a device, as it is or
+// through a link, is a *NotRegularError, found by its mode before it is
+// opened, so that no open waits for a writer and no read goes on for
+// ever. The opened file is checked to be the one resolved, so a link
+// swapped in between is refused; where the OS has it, the file is opened
+// non-blocking, so that a named pipe swapped in between does not block
+// the open either, and is refused by the same check.
 func (c *confinedFs) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
 	real, err := c.resolve(name)
 	if err != nil {
 		return nil, err
 	}
-	f, err := c.Fs.OpenFile(name, flag, perm)
-	if err != nil || real == "" {
-		return f, err
+	rel := filepath.ToSlash(c.clean(name))
+	if real != "" {
+		if fi, err := os.Stat(real); err == nil {
+			if err := CheckRegular(rel, fi); err != nil {
+				return nil, err
+			}
+		}
 	}
-	got, err1 := f.Stat()
-	want, err2 := os.Stat(real)
-	if err1 != nil || err2 != nil || !os.SameFile(got, want) {
+	f, err := c.Fs.OpenFile(name, flag|openNonblock, perm)
+	if err != nil {
+		return nil, err
+	}
+	got, err := f.Stat()
+	if err == nil {
+		err = CheckRegular(rel, got)
+	}
+	if err != nil {
 		f.Close()
-		rel := c.clean(name)
-		return nil, &LinkError{Path: filepath.ToSlash(rel), Target: real, Err: ErrOutside}
+		return nil, err
+	}
+	if real != "" {
+		want, err := os.Stat(real)
+		if err != nil || !os.SameFile(got, want) {
+			f.Close()
+			return nil, &LinkError{Path: rel, Target: real, Err: ErrOutside}
+		}
 	}
 	if got.IsDir() {
 		return &confinedDir{File: f, c: c, name: name}, nil
@@ -249,9 +271,9 @@ func (c *confinedFs) checkLoop(rel, real string) error {
 func (c *confinedFs) Name() string { return "SiteFS" }
 
 // confinedDir is an open folder of the site whose listing describes links
-// inside the site by what they point to, like LstatIfPossible. A link
-// that may not be followed is listed as the link itself; opening it gives
-// the error.
+// inside the site by what they point to, like LstatIfPossible, and leaves
+// out editors' leftovers (Leftover). A link that may not be followed is
+// listed as the link itself; opening it gives the error.
 type confinedDir struct {
 	afero.File
 	c    *confinedFs
@@ -260,16 +282,42 @@ type confinedDir struct {
 
 // Readdir lists the folder.
 func (d *confinedDir) Readdir(n int) ([]os.FileInfo, error) {
-	infos, err := d.File.Readdir(n)
-	for i, fi := range infos {
-		if fi.Mode()&os.ModeSymlink == 0 {
-			continue
+	for {
+		infos, err := d.File.Readdir(n)
+		kept := infos[:0]
+		for _, fi := range infos {
+			if Leftover(fi.Name()) {
+				continue
+			}
+			if fi.Mode()&os.ModeSymlink != 0 {
+				if ri, _, lerr := d.c.LstatIfPossible(filepath.Join(d.name, fi.Name())); lerr == nil {
+					fi = ri
+				}
+			}
+			kept = append(kept, fi)
 		}
-		if ri, _, lerr := d.c.LstatIfPossible(filepath.Join(d.name, fi.Name())); lerr == nil {
-			infos[i] = ri
+		// A batch of leftovers only: read on, rather than return an
+		// empty batch that is not the end.
+		if len(kept) > 0 || err != nil || n <= 0 || len(infos) == 0 {
+			return kept, err
 		}
 	}
-	return infos, err
+}
+
+// Readdirnames lists the folder's names, as Readdir does.
+func (d *confinedDir) Readdirnames(n int) ([]string, error) {
+	for {
+		names, err := d.File.Readdirnames(n)
+		kept := names[:0]
+		for _, name := range names {
+			if !Leftover(name) {
+				kept = append(kept, name)
+			}
+		}
+		if len(kept) > 0 || err != nil || n <= 0 || len(names) == 0 {
+			return kept, err
+		}
+	}
 }
 
 // renamed is a followed link's target described under the link's name.

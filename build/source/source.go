@@ -174,17 +174,24 @@ type walk struct {
 }
 
 // visit looks at one path of the walk: it skips hidden and unpublishable
-// folders and files and lists the pages and series files, those to parse
-// again in todo.
+// folders and files and editors' leftovers (Leftover), reports a file
+// that is not a regular one (CheckRegular) without opening it, and lists
+// the pages and series files, those to parse again in todo.
 func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 	if err != nil {
-		w.diags = append(w.diags, diag.File(p, "%v", err))
+		w.diags = append(w.diags, diag.File(filepath.ToSlash(p), "%v", err))
 		return nil
 	}
 	// On Windows the walk gives back slashes; elsewhere a back slash
 	// is part of a name, which CheckSegment refuses below.
 	p = filepath.ToSlash(p)
 	name := info.Name()
+	if p != w.root && Leftover(name) {
+		if info.IsDir() {
+			return fs.SkipDir
+		}
+		return nil
+	}
 	if info.IsDir() {
 		if p != w.root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 			return fs.SkipDir
@@ -197,8 +204,12 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 		}
 		return nil
 	}
-	if strings.HasPrefix(name, ".") || strings.HasSuffix(name, "~") {
-		return nil // dot files and editor backups
+	if strings.HasPrefix(name, ".") {
+		return nil // dot files
+	}
+	if err := CheckRegular(p, info); err != nil {
+		w.diags = append(w.diags, diag.File(p, "%v", err))
+		return nil
 	}
 	if err := CheckSegment(name); err != nil {
 		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
