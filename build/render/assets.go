@@ -9,6 +9,13 @@ import (
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
+// ContentSecurityPolicy is every page's policy, carried in a <meta> so
+// that it holds on any host, in serve and from file://: scripts and
+// WebAssembly only from the site itself (the calculators compile theirs),
+// no plugins, no <base> that would move relative URLs elsewhere. A
+// foreign script stays blocked even if something a page holds names one.
+const ContentSecurityPolicy = "script-src 'self' 'wasm-unsafe-eval'; object-src 'none'; base-uri 'none'"
+
 // CalcManifest is where the calculators' script takes the published names
 // of the files it loads: a theme's own calc.js without it gets none.
 const CalcManifest = "/*kakehashi:assets*/{}"

@@ -31,6 +31,8 @@
 //	feed               "/<lang>/index.xml", this language's Atom feed
 //	xdefault           the URL of the x-default alternate, or ""
 //	dict k v k v...    a map, to pass several values to a template
+//	csp                the pages' Content-Security-Policy (ContentSecurityPolicy),
+//	                   for <meta http-equiv="Content-Security-Policy">
 //
 // rel, relFolder and abs give a fingerprinted file (a stylesheet, script
 // or WebAssembly module, Site.Assets) under its hashed name:
@@ -468,6 +470,7 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 			return Rel(st.page.URL, asset(p))
 		},
 		"abs": abs,
+		"csp": func() string { return ContentSecurityPolicy },
 		"date": func(t time.Time) string {
 			if t.IsZero() {
 				return ""

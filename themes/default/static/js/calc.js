@@ -16,13 +16,12 @@
 // The build names its files by a hash of their bytes and writes their
 // names into this script (assets below, relative to the script: exec for
 // wasm_exec.js, calc and calc-x509 for the modules, css for the widgets'
-// stylesheet). A widget's data-wasm, data-wasm-x509 and data-wasm-exec
-// attributes override them; without either, the plain names beside this
-// script are used. A page opened from file:// cannot fetch, so there a
-// module comes as a script defining globalThis.kakehashiWasm[name] =
-// "<base64>", "<module URL>.js", loaded at once (also when already
-// defined, or when the widget names it in data-wasm-script or
-// data-wasm-x509-script).
+// stylesheet); without them, the plain names beside this script are used.
+// Nothing the page holds changes where a script or module comes from:
+// content sets no behaviour. A page opened from file:// cannot fetch, so
+// there a module comes as a script defining
+// globalThis.kakehashiWasm[name] = "<base64>", "<module URL>.js", loaded
+// at once (or already defined).
 (function () {
   "use strict";
 
@@ -47,9 +46,9 @@
     document.head.appendChild(css);
   }
 
-  function url(root, attr, fallback) {
-    var v = root.getAttribute(attr);
-    return v ? new URL(v, location.href).href : new URL(fallback, base).href;
+  // url resolves one of the build's names against this script's own URL.
+  function url(name) {
+    return new URL(name, base).href;
   }
 
   function loadScript(src) {
@@ -115,18 +114,17 @@
 
   // load runs module name ("calc" or "calc-x509") once per page and
   // resolves when globalThis.kakehashi[readyKey] is true.
-  function load(root, name, attr, readyKey, event) {
+  function load(name, readyKey, event) {
     if (loads[name]) {
       return loads[name];
     }
     loads[name] = (typeof Go === "function" ? Promise.resolve() : (loads.exec = loads.exec ||
-      loadScript(url(root, "data-wasm-exec", assets.exec || "wasm_exec.js")))).then(function () {
+      loadScript(url(assets.exec || "wasm_exec.js")))).then(function () {
       var go = new Go();
-      var src = moduleURL(root, name, attr);
-      var script = root.getAttribute(attr + "-script");
+      var src = url(assets[name] || "../calc/" + name + ".wasm");
       var p;
-      if (fromFile || (globalThis.kakehashiWasm && globalThis.kakehashiWasm[name]) || script) {
-        p = fromScript(name, script ? new URL(script, location.href).href : src + ".js", go.importObject);
+      if (fromFile || (globalThis.kakehashiWasm && globalThis.kakehashiWasm[name])) {
+        p = fromScript(name, src + ".js", go.importObject);
       } else {
         p = fetchModule(src, go.importObject);
       }
@@ -140,10 +138,6 @@
       });
     });
     return loads[name];
-  }
-
-  function moduleURL(root, name, attr) {
-    return url(root, attr, assets[name] || "../calc/" + name + ".wasm");
   }
 
   function text(root) {
@@ -328,7 +322,7 @@
         if (!(globalThis.kakehashi && globalThis.kakehashi.calcX509Ready)) {
           set(root, "verify", t.pem_loading || "\u2026");
         }
-        load(root, "calc-x509", "data-wasm-x509", "calcX509Ready", "kakehashi:calc-x509-ready").then(function () {
+        load("calc-x509", "calcX509Ready", "kakehashi:calc-x509-ready").then(function () {
           if (seq === root.__seq) {
             show(call("verifyHost", { pem: pem, dial: dial, lang: lang }));
           }
@@ -503,7 +497,7 @@
       return;
     }
     started = true;
-    load(roots[0], "calc", "data-wasm", "calcReady", "kakehashi:calc-ready").then(function () {
+    load("calc", "calcReady", "kakehashi:calc-ready").then(function () {
       roots.forEach(function (root) {
         try {
           wire(root);

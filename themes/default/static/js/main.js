@@ -57,15 +57,33 @@
     }, 2000);
   });
 
+  // What the build configured: a JSON block in the head, which content
+  // (always in the body) cannot write or shadow. Nothing is read from
+  // attributes in the body.
+  const config = (() => {
+    const el = doc.head.querySelector('script#kakehashi-config[type="application/json"]');
+    try { return (el && JSON.parse(el.textContent)) || {}; } catch (e) { return {}; }
+  })();
+  // A script is loaded only from this site: the same origin, or from
+  // file:// another file.
+  const sameSite = (u) => {
+    try {
+      const url = new URL(u, location.href);
+      return location.protocol === "file:" ? url.protocol === "file:" : url.origin === location.origin;
+    } catch (e) { return false; }
+  };
+
   // Search arrives when a reader first reaches for the box, not with the
-  // page: its script, then (on its own) the index.
-  const box = doc.querySelector(".search[data-script]");
-  if (box) {
+  // page: its script, then (on its own) the index. The box is the theme's
+  // own (it holds the combobox, which no markdown makes).
+  const search = config.search;
+  const box = search && doc.querySelector('.search input[role="combobox"]') && doc.querySelector('.search input[role="combobox"]').closest(".search");
+  if (box && typeof search.script === "string" && sameSite(search.script)) {
     const fetchSearch = () => {
       if (box.dataset.loading) return;
       box.dataset.loading = "1";
       const s = doc.createElement("script");
-      s.src = box.dataset.script;
+      s.src = new URL(search.script, location.href).href;
       doc.head.appendChild(s);
     };
     for (const ev of ["focusin", "pointerdown", "keydown"]) box.addEventListener(ev, fetchSearch, { once: true });

@@ -303,9 +303,9 @@
     var input = box.querySelector('input[role="combobox"]');
     var list = box.querySelector('[role="listbox"]');
     if (!input || !list) return;
-    var lang = box.getAttribute('data-lang') || document.documentElement.lang;
-    var src = box.getAttribute('data-index');
-    var base = box.getAttribute('data-base') || '';
+    var lang = cfg.lang || document.documentElement.lang;
+    var src = sameSite(cfg.index) ? new URL(cfg.index, location.href).href : '';
+    var base = typeof cfg.base === 'string' ? cfg.base : '';
     if (base && base.slice(-1) !== '/') base += '/';
     var emptyText = box.getAttribute('data-empty') || '\u2014';
     var idPrefix = (list.id || 'search-results') + '-';
@@ -470,9 +470,30 @@
     }
   }
 
+  // What the build configured, from the JSON block in the head (content,
+  // always in the body, can neither write nor shadow it); nothing is read
+  // from attributes in the body.
+  var cfg = (function () {
+    var el = document.head.querySelector('script#kakehashi-config[type="application/json"]');
+    try { return ((el && JSON.parse(el.textContent)) || {}).search || {}; } catch (e) { return {}; }
+  })();
+
+  // sameSite reports whether u is this site's: the same origin, or from
+  // file:// another file.
+  function sameSite(u) {
+    if (typeof u !== 'string' || !u) return false;
+    try {
+      var url = new URL(u, location.href);
+      return location.protocol === 'file:' ? url.protocol === 'file:' : url.origin === location.origin;
+    } catch (e) { return false; }
+  }
+
+  // The theme's search box: the one holding the combobox, which no
+  // markdown makes.
   function start() {
-    var boxes = document.querySelectorAll('.search[data-index]');
-    for (var i = 0; i < boxes.length; i++) init(boxes[i]);
+    var input = document.querySelector('.search input[role="combobox"]');
+    var box = input && input.closest('.search');
+    if (box) init(box);
   }
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', start);
