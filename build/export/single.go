@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
 	"html/template"
@@ -125,7 +126,7 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		var buf bytes.Buffer
 		err := singleTmpl.Execute(&buf, map[string]any{
 			"Lang": lang, "Title": series.Title, "Parts": parts,
-			"CSS": template.CSS(css), "JS": template.JS(js),
+			"CSS": template.CSS(css), "JS": template.JS(js), "CSP": singleCSP(js),
 			"TOCLabel": c.T(lang, "toc"), "SingleCSS": template.CSS(singleCSS),
 			"PrintCSS": template.CSS(printSheet + singlePrintCSS(series.Title)),
 		})
@@ -135,6 +136,14 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		out[lang] = buf.Bytes()
 	}
 	return out, nil
+}
+
+// singleCSP is the single document's Content-Security-Policy: its one
+// inline script, named by its hash, and no other (the document carries no
+// calculator, and nothing it holds may load a script).
+func singleCSP(js string) string {
+	sum := sha256.Sum256([]byte(js))
+	return "script-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; object-src 'none'; base-uri 'none'"
 }
 
 func concat(s *output.Site, paths ...string) string {
@@ -237,6 +246,7 @@ var singleTmpl = template.Must(template.New("single").Parse(`<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}">
 <meta name="color-scheme" content="light dark">
 <title>{{.Title}}</title>
 <style>{{.CSS}}{{.SingleCSS}}</style>
