@@ -1,5 +1,11 @@
 package output
 
+import (
+	"bytes"
+	"context"
+	"io"
+)
+
 // Sink is where a build writes the files of a site as it makes them: a
 // Site in memory (the authoring server, exports) or a Staging folder on
 // disk (kakehashi build). The pipeline writes through it without asking
@@ -9,6 +15,11 @@ type Sink interface {
 	// dropped), replacing any earlier one; a path CheckPath refuses is an
 	// error, now or (Site) from Err.
 	WriteFile(p string, b []byte) error
+	// WriteFrom stores one file at p, as WriteFile does, read from r to
+	// its end: a staging folder copies it piece by piece, so that a file
+	// of any size takes little memory. It stops with ctx's error when
+	// ctx is done, and returns the bytes stored.
+	WriteFrom(ctx context.Context, p string, r io.Reader) (int64, error)
 	// Reuse takes file p of the previous output unchanged, when it is
 	// still there with this size and modification time (unix
 	// nanoseconds), and reports whether it did.
@@ -28,6 +39,18 @@ func (s *Site) WriteFile(p string, b []byte) error {
 	return nil
 }
 
+// WriteFrom reads r whole and stores it, as Put does: a site in memory
+// holds its files' bytes.
+func (s *Site) WriteFrom(ctx context.Context, p string, r io.Reader) (int64, error) {
+	var b bytes.Buffer
+	n, err := Copy(ctx, &b, r)
+	if err != nil {
+		return n, err
+	}
+	s.Put(p, b.Bytes())
+	return n, nil
+}
+
 // Reuse reports false: a site in memory has no previous output to take
 // files from.
 func (s *Site) Reuse(p string, size, mtime int64) bool { return false }
@@ -43,3 +66,37 @@ type LazySink interface {
 }
 
 var _ LazySink = (*Site)(nil)
+
+// copyBuf is the size of the pieces Copy moves.
+const copyBuf = 256 << 10
+
+// Copy copies r to w to its end, one piece of 256 KiB at a time, and
+// stops with ctx's error when ctx is done between two pieces, so that a
+// copy of a large file ends soon after an interrupt. It returns the bytes
+// written.
+func Copy(ctx context.Context, w io.Writer, r io.Reader) (int64, error) {
+	buf := make([]byte, copyBuf)
+	var n int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return n, err
+		}
+		m, rerr := r.Read(buf)
+		if m > 0 {
+			k, werr := w.Write(buf[:m])
+			n += int64(k)
+			if werr == nil && k < m {
+				werr = io.ErrShortWrite
+			}
+			if werr != nil {
+				return n, werr
+			}
+		}
+		if rerr == io.EOF {
+			return n, nil
+		}
+		if rerr != nil {
+			return n, rerr
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -121,35 +122,69 @@ func resolveDest(fsys afero.Fs, dest string) (string, error) {
 // Put writes one file of the new site. A path CheckPath refuses, or that
 // names the marker, is refused with an error naming it.
 func (st *Staging) Put(p string, b []byte) error {
+	full, err := st.begin(p, int64(len(b)))
+	if err != nil {
+		return err
+	}
+	return afero.WriteFile(st.fsys, full, b, 0o644)
+}
+
+// WriteFrom writes one file of the new site from r, as Put does, copying
+// it piece by piece (Copy): a file of any size takes little memory. It
+// stops with ctx's error when ctx is done; Commit is then refused by its
+// own check of ctx, or the caller aborts.
+func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader) (int64, error) {
+	full, err := st.begin(p, 0)
+	if err != nil {
+		return 0, err
+	}
+	f, err := st.fsys.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	n, err := Copy(ctx, f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	st.mu.Lock()
+	st.bytes += n
+	st.mu.Unlock()
+	return n, err
+}
+
+// begin counts a file of size bytes about to be written at p, making its
+// folder, and returns where it goes; a path CheckPath refuses, or that
+// names the marker, is refused with an error naming it.
+func (st *Staging) begin(p string, size int64) (string, error) {
 	p = strings.TrimPrefix(p, "/")
 	full, err := st.path(p)
 	if err != nil {
-		return err
+		return "", err
 	}
 	dir := path.Dir(p)
 	st.mu.Lock()
 	if st.committed || st.aborted {
 		st.mu.Unlock()
-		return fmt.Errorf("output: %s written after the publication ended", p)
+		return "", fmt.Errorf("output: %s written after the publication ended", p)
 	}
 	st.mu.Unlock()
 	// Folders are made outside the lock: another worker goes on while
 	// this one waits for the disk.
 	if err := st.ensureDir(dir); err != nil {
-		return err
+		return "", err
 	}
 	st.mu.Lock()
-	if size, reused := st.reuse[p]; reused {
+	if prev, reused := st.reuse[p]; reused {
 		// Written after all: the new bytes win.
 		delete(st.reuse, p)
 		st.files--
-		st.bytes -= size
+		st.bytes -= prev
 	}
 	st.files++
-	st.bytes += int64(len(b))
+	st.bytes += size
 	st.written++
 	st.mu.Unlock()
-	return afero.WriteFile(st.fsys, full, b, 0o644)
+	return full, nil
 }
 
 // path is where the output path p goes in the new site.
@@ -373,13 +408,28 @@ func (st *Staging) link(ctx context.Context) error {
 			}
 			continue
 		}
-		b, err := afero.ReadFile(st.fsys, src)
-		if err != nil {
-			return err
-		}
-		if err := afero.WriteFile(st.fsys, dst, b, 0o644); err != nil {
+		if err := st.copyFile(ctx, src, dst); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// copyFile copies the file src to dst on the staging's filesystem, piece
+// by piece (Copy).
+func (st *Staging) copyFile(ctx context.Context, src, dst string) error {
+	in, err := st.fsys.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := st.fsys.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = Copy(ctx, out, in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
