@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"strconv"
@@ -43,26 +44,55 @@ func (h *Hasher) Bytes(b []byte) {
 	h.h = (x ^ 0xff) * fnvPrime
 }
 
+// Reader adds a byte field read from r to its end, the same field as
+// Bytes of everything r holds, a piece at a time: a large file is hashed
+// in little memory. It returns the first error of a read; the field is
+// then incomplete.
+func (h *Hasher) Reader(r io.Reader) error {
+	buf := make([]byte, 64<<10)
+	x := h.h
+	for {
+		n, err := r.Read(buf)
+		for _, c := range buf[:n] {
+			x ^= uint64(c)
+			x *= fnvPrime
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			h.h = x
+			return err
+		}
+	}
+	h.h = (x ^ 0xff) * fnvPrime
+	return nil
+}
+
 // Num adds a number field.
 func (h *Hasher) Num(n int64) { h.Str(strconv.FormatInt(n, 10)) }
 
 // Sum is the hash of the fields so far.
 func (h *Hasher) Sum() uint64 { return h.h }
 
-// HashFiles fingerprints every file under the given folders of fsys, by
-// path and bytes (missing folders count as empty).
+// HashFiles fingerprints every regular file under the given folders of
+// fsys, by path and bytes, read a piece at a time (missing folders count
+// as empty; a file that is not a regular one, or cannot be read, is left
+// out: the build that reads it reports it).
 func HashFiles(fsys afero.Fs, dirs ...string) uint64 {
 	h := NewHasher()
 	for _, dir := range dirs {
 		afero.Walk(fsys, dir, func(p string, info fs.FileInfo, err error) error {
-			if err != nil || info.IsDir() {
+			if err != nil || !info.Mode().IsRegular() {
 				return nil
 			}
-			b, err := afero.ReadFile(fsys, p)
-			if err == nil {
-				h.Str(p)
-				h.Bytes(b)
+			f, err := fsys.Open(p)
+			if err != nil {
+				return nil
 			}
+			defer f.Close()
+			h.Str(p)
+			h.Reader(f)
 			return nil
 		})
 	}
@@ -86,11 +116,14 @@ var program = sync.OnceValues(func() (uint64, bool) {
 	if err != nil {
 		return 0, false
 	}
-	b, err := os.ReadFile(exe)
+	f, err := os.Open(exe)
 	if err != nil {
 		return 0, false
 	}
+	defer f.Close()
 	h := NewHasher()
-	h.Bytes(b)
+	if h.Reader(f) != nil {
+		return 0, false
+	}
 	return h.Sum(), true
 })
