@@ -72,10 +72,11 @@ type Options struct {
 	// WasmRoot is the site folder on the operating system's disk: when
 	// set, the calculators' WebAssembly is published with the site, as
 	// wasm.Builder.Provide finds it: compiled from the kakehashi sources
-	// holding the site (with the go command, cached in WasmCache), else
-	// the modules embedded in the binary, else compiled from the sources
-	// the binary was built from; without any, a warning says how to get a
-	// binary that carries them. Without WasmRoot the widgets keep their
+	// the binary was built from when the site lies inside them (with the
+	// go command, cached in WasmCache; a site's own go.mod never counts),
+	// else the modules embedded in the binary, else compiled from the
+	// sources the binary was built from; without any, a warning says how
+	// to get a binary that carries them. Without WasmRoot the widgets keep their
 	// build-time results.
 	WasmRoot  string
 	WasmCache string

@@ -2,7 +2,6 @@ package wasm
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -11,10 +10,14 @@ import (
 // Once provides the calculators at most once, with Builder.Provide
 // (compiled, or embedded in the binary), and remembers the outcome: the
 // modules, or the failure as a warning (the widgets then keep their
-// build-time results). Without a Root it provides nothing. It is safe for
+// build-time results), or the embedded modules with a warning when
+// compiling the sources failed. Without a Root it provides nothing. It is safe for
 // concurrent use.
 type Once struct {
 	Root, Cache string // Build's siteRoot and cacheDir
+	// Builder provides the modules; the zero value uses the go on PATH
+	// and the binary's own sources and embedded modules.
+	Builder Builder
 
 	mu   sync.Mutex
 	done bool
@@ -29,13 +32,15 @@ func (o *Once) Modules(ctx context.Context) (*Modules, diag.List) {
 	defer o.mu.Unlock()
 	if !o.done && o.Root != "" {
 		o.done = true
-		m, err := Builder{}.Provide(ctx, o.Root, o.Cache)
+		m, err := o.Builder.Provide(ctx, o.Root, o.Cache)
+		// Not a fault of a file of the site: "(kakehashi)" names the
+		// binary.
 		switch {
-		case errors.Is(err, ErrNoCalculators):
-			// Not a fault of a file: "(kakehashi)" names the binary.
+		case err != nil: // it wraps ErrNoCalculators, and says why
 			o.warn = diag.List{diag.File("(kakehashi)", "%v", err).AsWarning()}
-		case err != nil:
-			o.warn = diag.List{diag.File("cmd/calc-wasm", "the calculators keep their build-time results: %v", err).AsWarning()}
+		case m.CompileErr != nil: // the widgets work, with the binary's modules
+			o.mods = &m
+			o.warn = diag.List{diag.File("(kakehashi)", "the calculators embedded in this binary are used: %v", m.CompileErr).AsWarning()}
 		default:
 			o.mods = &m
 		}

@@ -30,27 +30,42 @@ func noCalculators(reason string) error {
 // Provide returns the calculator modules for the site in siteRoot, the
 // first of:
 //
-//  1. compiled from the kakehashi sources that hold the site (the site
-//     folder lies inside kakehashi's own Go module, as the bundled course
-//     does), when go is on PATH: the sources may be newer than the binary;
-//  2. the modules embedded in the binary by go generate (Embedded);
+//  1. compiled from the kakehashi sources this binary was built from
+//     (Builder.Sources), when the site lies inside them and go is on PATH:
+//     the sources may be newer than the binary, as they are when the
+//     repository's make serve runs kakehashi with go run. Only the folder
+//     the binary itself records counts: a go.mod of the site's, whatever
+//     module it names, never makes a build run go;
+//  2. the modules embedded in the binary by go generate (Embedded), also
+//     when compiling them in 1 failed (CompileErr says why);
 //  3. compiled from the kakehashi sources the binary was built from, when
-//     go is on PATH and they are still on disk: the folder the binary was
-//     compiled in, or the module cache (go install ...@version);
+//     nothing is embedded, go is on PATH and they are still on disk: the
+//     folder the binary was compiled in, or the module cache (go install
+//     ...@version);
 //
 // or else an error wrapping ErrNoCalculators that says why none could be
 // compiled. Compiled modules are cached in cacheDir, as Build does.
 func (b Builder) Provide(ctx context.Context, siteRoot, cacheDir string) (Modules, error) {
 	_, noGo := b.goCommand()
-	if root, ok := kakehashiRoot(siteRoot); ok && noGo == nil {
-		return b.buildAt(ctx, root, cacheDir)
+	own, hasOwn := b.ownSources()
+	var compileErr error
+	if hasOwn && noGo == nil && within(own, siteRoot) {
+		m, err := b.buildAt(ctx, own, cacheDir)
+		if err == nil {
+			return m, nil
+		}
+		compileErr = fmt.Errorf("compiling them from the kakehashi sources in %s failed: %w", own, err)
 	}
 	embed := b.Embed
 	if embed == nil {
 		embed = embedded
 	}
 	if m, ok := embeddedModules(embed); ok {
+		m.CompileErr = compileErr
 		return m, nil
+	}
+	if compileErr != nil {
+		return Modules{}, noCalculators(compileErr.Error())
 	}
 	if noGo != nil {
 		return Modules{}, noCalculators("there is no go command on PATH to compile them")
@@ -69,6 +84,59 @@ func (b Builder) Provide(ctx context.Context, siteRoot, cacheDir string) (Module
 	return Modules{}, noCalculators("compiling them failed (" + strings.Join(errs, "; ") + ")")
 }
 
+// ownSources is the kakehashi source tree this binary was built from:
+// Builder.Sources when set, else the folder the binary recorded when it
+// was compiled (OwnSources).
+func (b Builder) ownSources() (string, bool) {
+	if b.Sources != "" {
+		return b.Sources, isKakehashi(b.Sources)
+	}
+	return OwnSources()
+}
+
+// OwnSources is the kakehashi source tree this binary was compiled from,
+// as the binary itself records it, never as found from a site: the
+// binary's main module is kakehashi's, it was compiled without -trimpath
+// (so the path of this file in the binary is the absolute path it was
+// compiled at), and that folder still holds kakehashi's go.mod and
+// cmd/calc-wasm. A binary built with go run, go build or go install in a
+// clone has one; a -trimpath build has none.
+func OwnSources() (string, bool) {
+	info, ok := debug.ReadBuildInfo()
+	if !ok || info.Main.Path != ModulePath {
+		return "", false
+	}
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", false
+	}
+	file = filepath.FromSlash(file)
+	if !filepath.IsAbs(file) {
+		return "", false
+	}
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // build/wasm/source.go
+	if !isKakehashi(root) {
+		return "", false
+	}
+	return root, true
+}
+
+// within reports whether dir is root or lies inside it, symbolic links
+// resolved.
+func within(root, dir string) bool {
+	resolve := func(p string) string {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			p = r
+		}
+		return p
+	}
+	rel, err := filepath.Rel(resolve(root), resolve(dir))
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
 // goCommand is the go command to run, or ErrNoGo.
 func (b Builder) goCommand() (string, error) {
 	if b.Go != "" {
@@ -79,16 +147,6 @@ func (b Builder) goCommand() (string, error) {
 		return "", ErrNoGo
 	}
 	return p, nil
-}
-
-// kakehashiRoot walks up from dir to the nearest go.mod and reports its
-// folder when that module is kakehashi's and holds cmd/calc-wasm.
-func kakehashiRoot(dir string) (string, bool) {
-	root, err := moduleRoot(dir)
-	if err != nil || !isKakehashi(root) {
-		return "", false
-	}
-	return root, true
 }
 
 // isKakehashi tells whether root holds kakehashi's go.mod and the
@@ -112,8 +170,7 @@ func isKakehashi(root string) bool {
 }
 
 // sourceRoots lists the kakehashi source trees on disk that this binary
-// was built from: the folder this file was compiled in (a go install or
-// go build without -trimpath records it), and the module cache's copy of
+// was built from: its own (ownSources), and the module cache's copy of
 // the version in the binary's build information.
 func (b Builder) sourceRoots(ctx context.Context) []string {
 	var roots []string
@@ -127,8 +184,8 @@ func (b Builder) sourceRoots(ctx context.Context) []string {
 			roots = append(roots, root)
 		}
 	}
-	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
-		add(filepath.Dir(filepath.Dir(filepath.Dir(file))))
+	if root, ok := b.ownSources(); ok {
+		add(root)
 	}
 	if v := moduleVersion(); v != "" {
 		goCmd, err := b.goCommand()
@@ -137,7 +194,10 @@ func (b Builder) sourceRoots(ctx context.Context) []string {
 			if run == nil {
 				run = execRun
 			}
-			if out, err := run(ctx, "", nil, goCmd, "env", "GOMODCACHE"); err == nil {
+			// Modules off and the local toolchain: a go.mod in the
+			// current folder (a site's) is not read, and cannot make go
+			// switch to another toolchain.
+			if out, err := run(ctx, "", []string{"GO111MODULE=off", "GOTOOLCHAIN=local"}, goCmd, "env", "GOMODCACHE"); err == nil {
 				if cache := strings.TrimSpace(string(out)); cache != "" {
 					add(filepath.Join(cache, filepath.FromSlash(escapePath(ModulePath)+"@"+v)))
 				}

@@ -1,13 +1,17 @@
 package wasm
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
 // kakehashiModule writes a fake kakehashi source tree with a site inside.
@@ -35,15 +39,89 @@ func TestProvide(t *testing.T) {
 	noEmbed := fstest.MapFS{"embedded/README.md": {Data: []byte("placeholder\n")}}
 	outside := t.TempDir() // no go.mod above it but the system's own, if any
 
-	t.Run("inside the kakehashi sources, compiled from them", func(t *testing.T) {
+	t.Run("inside the sources the binary was built from, compiled from them", func(t *testing.T) {
+		root, site := kakehashiModule(t)
+		f := newFake(t, "lib/wasm")
+		m, err := Builder{Run: f.run, Go: "go", Embed: fakeEmbed(), Sources: root}.Provide(ctx, site, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Embedded || m.CompileErr != nil || f.count() != 2 {
+			t.Errorf("embedded %v (%v), %d compilations; want the sources compiled", m.Embedded, m.CompileErr, f.count())
+		}
+		for _, dir := range f.ranIn() {
+			if dir != root {
+				t.Errorf("go ran in %s, not in the sources %s", dir, root)
+			}
+		}
+	})
+	t.Run("a site's own go.mod naming kakehashi runs no go", func(t *testing.T) {
+		// The go.mod and cmd/calc-wasm of kakehashi's sources, but not
+		// the sources this binary was built from.
 		_, site := kakehashiModule(t)
 		f := newFake(t, "lib/wasm")
 		m, err := Builder{Run: f.run, Go: "go", Embed: fakeEmbed()}.Provide(ctx, site, t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}
+		if !m.Embedded || m.CompileErr != nil || len(f.ranIn()) != 0 {
+			t.Errorf("embedded %v (%v), go ran in %v; want the embedded modules and no go", m.Embedded, m.CompileErr, f.ranIn())
+		}
+	})
+	t.Run("a site's own go.mod naming kakehashi, nothing embedded: go runs only in the binary's sources", func(t *testing.T) {
+		own, ok := OwnSources()
+		if !ok {
+			t.Fatal("this test binary records no sources of its own")
+		}
+		_, site := kakehashiModule(t)
+		f := newFake(t, "lib/wasm")
+		m, err := Builder{Run: f.run, Go: "go", Embed: noEmbed}.Provide(ctx, site, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
 		if m.Embedded || f.count() != 2 {
-			t.Errorf("embedded %v, %d compilations; want the sources compiled", m.Embedded, f.count())
+			t.Errorf("embedded %v, %d compilations", m.Embedded, f.count())
+		}
+		for _, dir := range f.ranIn() {
+			if dir != own {
+				t.Errorf("go ran in %s, not in the binary's sources %s", dir, own)
+			}
+		}
+	})
+	t.Run("compiling the sources fails: embedded, saying why", func(t *testing.T) {
+		root, site := kakehashiModule(t)
+		m, err := Builder{Run: failingGo(t), Go: "go", Embed: fakeEmbed(), Sources: root}.Provide(ctx, site, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Embedded || !bytes.HasSuffix(m.Calc, []byte("embedded")) {
+			t.Fatalf("embedded %v, calc %q; want the embedded modules", m.Embedded, m.Calc)
+		}
+		if m.CompileErr == nil || !strings.Contains(m.CompileErr.Error(), "syntax error") || !strings.Contains(m.CompileErr.Error(), root) {
+			t.Errorf("CompileErr = %v, want the compiler's error and the sources' folder", m.CompileErr)
+		}
+	})
+	t.Run("compiling the sources fails, nothing embedded", func(t *testing.T) {
+		root, site := kakehashiModule(t)
+		_, err := Builder{Run: failingGo(t), Go: "go", Embed: noEmbed, Sources: root}.Provide(ctx, site, t.TempDir())
+		if !errors.Is(err, ErrNoCalculators) || !strings.Contains(err.Error(), "syntax error") || !strings.Contains(err.Error(), "make install") {
+			t.Fatalf("got %v, want ErrNoCalculators with the compiler's error", err)
+		}
+	})
+	t.Run("inside the binary's own sources, compiled from them", func(t *testing.T) {
+		// The test binary is compiled from this repository: a site in it
+		// (the bundled course) is compiled from it.
+		own, ok := OwnSources()
+		if !ok {
+			t.Fatal("this test binary records no sources of its own")
+		}
+		f := newFake(t, "lib/wasm")
+		m, err := Builder{Run: f.run, Go: "go", Embed: fakeEmbed()}.Provide(ctx, filepath.Join(own, "content"), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Embedded || f.count() != 2 {
+			t.Errorf("embedded %v, %d compilations", m.Embedded, f.count())
 		}
 	})
 	t.Run("inside another Go module, embedded", func(t *testing.T) {
@@ -58,8 +136,8 @@ func TestProvide(t *testing.T) {
 	})
 	t.Run("no go on PATH, embedded", func(t *testing.T) {
 		t.Setenv("PATH", t.TempDir())
-		_, site := kakehashiModule(t)
-		m, err := Builder{Embed: fakeEmbed()}.Provide(ctx, site, t.TempDir())
+		root, site := kakehashiModule(t)
+		m, err := Builder{Embed: fakeEmbed(), Sources: root}.Provide(ctx, site, t.TempDir())
 		if err != nil || !m.Embedded || m.CalcSize().Raw != len(m.Calc) {
 			t.Fatalf("got embedded %v, %v", m.Embedded, err)
 		}
@@ -109,5 +187,93 @@ func TestEmbeddedUnderCI(t *testing.T) {
 	}
 	if !m.Embedded || m.CalcSize().Raw == 0 || len(m.ExecJS) == 0 {
 		t.Errorf("embedded modules %+v", m.CalcSize())
+	}
+}
+
+// failingGo is a go command whose builds fail as a syntax error does.
+func failingGo(t *testing.T) Runner {
+	f := newFake(t, "lib/wasm")
+	return func(ctx context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
+		if args[0] == "build" {
+			return nil, errors.New("exit status 1: shortcodes/calc/quorum.go:1:9: syntax error")
+		}
+		return f.run(ctx, dir, env, name, args...)
+	}
+}
+
+// TestOwnSources: the test binary records the repository it was
+// compiled from, unless it was compiled with -trimpath.
+func TestOwnSources(t *testing.T) {
+	want, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "-trimpath" && s.Value == "true" {
+				want = ""
+			}
+		}
+	}
+	got, ok := OwnSources()
+	if got != want || ok != (want != "") {
+		t.Errorf("OwnSources() = %q, %v; want %q", got, ok, want)
+	}
+	// A Sources that is not kakehashi's is none.
+	if _, ok := (Builder{Sources: fakeModule(t)}).ownSources(); ok {
+		t.Error("a module of another name taken as kakehashi's sources")
+	}
+}
+
+func TestWithin(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"a/b", "ab", "elsewhere"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(root, "elsewhere", "link")
+	if err := os.Symlink(filepath.Join(root, "a", "b"), link); err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(root, "a")
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{
+		{a, true},
+		{filepath.Join(a, "b"), true},
+		{filepath.Join(a, "b", "..", "..", "ab"), false},
+		{filepath.Join(root, "ab"), false}, // a sibling sharing a's name as a prefix
+		{root, false},
+		{link, true}, // a link into a
+		{filepath.Join(root, "elsewhere"), false},
+	} {
+		if got := within(a, c.dir); got != c.want {
+			t.Errorf("within(%s, %s) = %v, want %v", a, c.dir, got, c.want)
+		}
+	}
+}
+
+// TestOnceFallsBackWithOneWarning: when compiling the sources the site
+// lies in fails, the build gets the embedded modules and one warning
+// saying why, however often it asks.
+func TestOnceFallsBackWithOneWarning(t *testing.T) {
+	root, site := kakehashiModule(t)
+	o := &Once{Root: site, Cache: t.TempDir(), Builder: Builder{Run: failingGo(t), Go: "go", Embed: fakeEmbed(), Sources: root}}
+	for range 2 {
+		m, warn := o.Modules(context.Background())
+		if m == nil || !m.Embedded || o.Compiled() != m {
+			t.Fatalf("modules %v; want the embedded ones", m)
+		}
+		if len(warn) != 1 || warn[0].Severity != diag.Warning {
+			t.Fatalf("warnings %v, want one", warn)
+		}
+		h := warn[0].Header()
+		for _, want := range []string{"(kakehashi): warning: the calculators embedded in this binary are used: compiling them from the kakehashi sources in " + root + " failed", "syntax error"} {
+			if !strings.Contains(h, want) {
+				t.Errorf("%q does not say %q", h, want)
+			}
+		}
 	}
 }

@@ -42,6 +42,9 @@ type Modules struct {
 	// Embedded is true when the modules are the ones compiled into this
 	// binary (Embedded), not compiled for this build.
 	Embedded bool
+	// CompileErr, with Embedded, says why compiling the sources the site
+	// lies in failed, so that the embedded modules were taken instead.
+	CompileErr error
 }
 
 // CalcSize is calc.wasm's size, for the build summary. It is measured
@@ -100,6 +103,10 @@ type Builder struct {
 	// Embed holds the embedded modules Provide falls back to, in its
 	// EmbeddedDir folder; nil is the binary's own (Embedded).
 	Embed fs.FS
+	// Sources is the kakehashi source tree the binary was built from,
+	// which Provide compiles; "" is the one the binary records
+	// (OwnSources).
+	Sources string
 }
 
 // Build compiles the modules for the site in siteRoot (any folder inside

@@ -20,11 +20,13 @@ type fakeGo struct {
 	version string
 	goroot  string
 	builds  []string // the -tags of each build, "" for none
+	dirs    []string // the folder of every command run
 }
 
 func (f *fakeGo) run(_ context.Context, dir string, env []string, name string, args ...string) ([]byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.dirs = append(f.dirs, dir)
 	switch args[0] {
 	case "env":
 		return []byte(f.version + "\n" + f.goroot + "\n"), nil
@@ -54,6 +56,13 @@ func (f *fakeGo) count() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return len(f.builds)
+}
+
+// ranIn is the folder of every go command run so far.
+func (f *fakeGo) ranIn() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.dirs...)
 }
 
 // fakeModule writes a module root with the calculator sources' folders.
