@@ -1,9 +1,11 @@
 package build
 
 import (
+	"fmt"
+	"io"
+	"strings"
 	"sync"
-
-	"github.com/spf13/afero"
+	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -22,7 +24,15 @@ func (r *run) prepareAssets() {
 	if mods == nil || mods.Calc == nil || !b.cfg.Calculators {
 		mods = nil
 	}
-	r.published = render.PrepareAssets(b.minify, r.static, b.hl.CSS(), mods, b.opts.ExplicitIndex)
+	// The static files published as they are are streamed by
+	// writeAssets; the others are minified and named here.
+	var made []render.StaticFile
+	for _, f := range r.static {
+		if !f.Copied() {
+			made = append(made, f)
+		}
+	}
+	r.published = render.PrepareAssets(b.minify, made, b.hl.CSS(), mods, b.opts.ExplicitIndex)
 	r.asm.Site().Assets = r.published.Assets
 	r.assetsFP = r.published.Assets.Digest()
 }
@@ -37,7 +47,9 @@ func (r *run) pageFP(fp uint64) uint64 {
 }
 
 // writeAssets writes the files prepareAssets made; the calculators'
-// modules only when a page holds a calculator.
+// modules only when a page holds a calculator. The static files published
+// as they are and the files of the page folders are streamed from the
+// site (copyFile), never held in memory.
 func (r *run) writeAssets(pages []*render.Page) error {
 	b := r.b
 	files := r.published.Files
@@ -47,14 +59,68 @@ func (r *run) writeAssets(pages []*render.Page) error {
 	for _, f := range files {
 		r.w.PutFile(f.Path, f.Data)
 	}
-	for _, f := range r.st.Files {
-		data, err := afero.ReadFile(b.in, f.Source.Path)
-		if err != nil {
-			return diag.List{diag.File(f.Source.Path, "%v", err)}
+	for _, f := range r.static {
+		if f.Copied() {
+			if err := r.copyFile(f.Path, f.Source, f.Size, f.ModTime, f.Open); err != nil {
+				return err
+			}
 		}
-		r.w.PutFile(f.OutPath(), data)
+	}
+	for _, f := range r.st.Files {
+		open := func() (io.ReadCloser, error) { return b.in.Open(f.Source.Path) }
+		if err := r.copyFile(f.OutPath(), f.Source.Path, f.Source.Size, f.Source.ModTime, open); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// copyFile publishes the site's file src (its path in diagnostics) at
+// output path p, read from open a piece at a time. Its fingerprint is
+// its path, size and time, as the loader tells a changed page: the
+// previous output's copy is reused while they stay the same. A file that
+// cannot be read is an error at src; an interrupt stops the copy.
+func (r *run) copyFile(p, src string, size int64, mod time.Time, open func() (io.ReadCloser, error)) error {
+	h := cache.NewHasher()
+	h.Str(src)
+	h.Num(size)
+	h.Num(mod.UnixNano())
+	fp := h.Sum()
+	if r.cache.Reuse(r.sink, p, fp) {
+		return nil
+	}
+	rc, err := open()
+	if err != nil {
+		return diag.List{diag.File(src, "%v", err)}
+	}
+	defer rc.Close()
+	in := &reader{r: rc}
+	n, err := r.sink.WriteFrom(r.ctx, p, in)
+	switch {
+	case r.ctx.Err() != nil:
+		return &InterruptedError{Err: r.ctx.Err()}
+	case in.err != nil:
+		return diag.List{diag.File(src, "%v", in.err)}
+	case err != nil:
+		return fmt.Errorf("writing %s: %w", strings.TrimPrefix(p, "/"), err)
+	}
+	r.cache.Made(p, fp, int(n))
+	return nil
+}
+
+// reader keeps the error of a read, so that a copy that fails tells a
+// fault of the site's file from one of the output.
+type reader struct {
+	r   io.Reader
+	err error
+}
+
+func (r *reader) Read(b []byte) (int, error) {
+	n, err := r.r.Read(b)
+	if err != nil && err != io.EOF {
+		r.err = err
+	}
+	return n, err
 }
 
 // writeAliases writes a redirect page at each alias of a page, to that

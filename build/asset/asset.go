@@ -8,8 +8,11 @@ package asset
 
 import (
 	"fmt"
+	"io"
+	"maps"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -27,7 +30,7 @@ type Resolver struct {
 	fsys   afero.Fs
 	st     *site.Site
 	first  string            // the first language, whose files a translation may use
-	static map[string][]byte // the static files by site-absolute path
+	static map[string]render.StaticFile // the static files by site-absolute path
 	// bundleFP is the identity of each page folder's files (names,
 	// sizes, times), staticFP that of the static images.
 	bundleFP map[string]uint64
@@ -52,9 +55,9 @@ type dims struct {
 // fsys; first is the site's first language and files are the site's
 // and the theme's static files (their paths site-absolute, "/img/site.png").
 func New(fsys afero.Fs, st *site.Site, first string, files []render.StaticFile) *Resolver {
-	static := make(map[string][]byte, len(files))
+	static := make(map[string]render.StaticFile, len(files))
 	for _, f := range files {
-		static[f.Path] = f.Data
+		static[f.Path] = f
 	}
 	r := &Resolver{fsys: fsys, st: st, first: first, static: static, bundleFP: map[string]uint64{}, sizes: map[identity]dims{}}
 	hs := map[string]*cache.Hasher{}
@@ -71,11 +74,18 @@ func New(fsys afero.Fs, st *site.Site, first string, files []render.StaticFile) 
 	for b, h := range hs {
 		r.bundleFP[b] = h.Sum()
 	}
+	// The static images by their bytes, or, for those copied as they
+	// are, by their size and time, as the page folders' files.
 	h := cache.NewHasher()
-	for _, p := range sortedKeys(static) {
-		if IsImage(p) {
+	for _, p := range slices.Sorted(maps.Keys(static)) {
+		if f := static[p]; IsImage(p) {
 			h.Str(p)
-			h.Bytes(static[p])
+			if f.Copied() {
+				h.Num(f.Size)
+				h.Num(f.ModTime.UnixNano())
+			} else {
+				h.Bytes(f.Data)
+			}
 		}
 	}
 	r.staticFP = h.Sum()
@@ -127,15 +137,15 @@ func (r *Resolver) resolve(p *site.Page, ref string) (markdown.Asset, error) {
 	}
 	if strings.HasPrefix(name, "/") {
 		clean := path.Clean(name)
-		data, ok := r.static[clean]
+		f, ok := r.static[clean]
 		if !ok {
 			return markdown.Asset{}, fmt.Errorf("image %q not found: no file static%s in the site or its theme", ref, clean)
 		}
-		w, h, err := Size(clean, data)
-		if err != nil {
-			return markdown.Asset{}, fmt.Errorf("image %q cannot be read: %v", ref, err)
+		d := r.staticSize(f)
+		if d.err != nil {
+			return markdown.Asset{}, fmt.Errorf("image %q cannot be read: %v", ref, d.err)
 		}
-		return markdown.Asset{URL: render.Rel(p.URL, clean) + suffix, Width: w, Height: h}, nil
+		return markdown.Asset{URL: render.Rel(p.URL, clean) + suffix, Width: d.w, Height: d.h}, nil
 	}
 	if p.Bundle == "" && p.Source.IsIndex() {
 		return markdown.Asset{}, fmt.Errorf("image %q not found: the files beside an _index.md are not published; put the image in static/ and write \"/%s\"", ref, name)
@@ -172,19 +182,38 @@ func rel(from, target string) string {
 
 // size reads the size of a page folder's image, once per identity.
 func (r *Resolver) size(f *site.File) dims {
-	id := identity{f.Source.Path, f.Source.Size, f.Source.ModTime}
+	return r.sized(identity{f.Source.Path, f.Source.Size, f.Source.ModTime}, func() (io.ReadCloser, error) {
+		return r.fsys.Open(f.Source.Path)
+	})
+}
+
+// staticSize reads the size of a static image, once per identity: from
+// its bytes, or from the head of a file copied as it is.
+func (r *Resolver) staticSize(f render.StaticFile) dims {
+	if !f.Copied() {
+		var d dims
+		d.w, d.h, d.err = Size(f.Path, f.Data)
+		return d
+	}
+	return r.sized(identity{f.Source, f.Size, f.ModTime}, f.Open)
+}
+
+// sized reads the size of the image id names from the head of what open
+// opens, once per identity; only as much of the file is read as its
+// size takes.
+func (r *Resolver) sized(id identity, open func() (io.ReadCloser, error)) dims {
 	r.mu.Lock()
 	d, ok := r.sizes[id]
 	r.mu.Unlock()
 	if ok {
 		return d
 	}
-	if IsImage(f.Source.Path) {
-		fh, err := r.fsys.Open(f.Source.Path)
+	if IsImage(id.path) {
+		fh, err := open()
 		if err != nil {
 			d.err = err
 		} else {
-			d.w, d.h, d.err = SizeOf(f.Source.Path, fh)
+			d.w, d.h, d.err = SizeOf(id.path, fh)
 			fh.Close()
 		}
 	}

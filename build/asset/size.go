@@ -11,7 +11,6 @@ import (
 	"io"
 	"math"
 	"path"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -106,13 +105,4 @@ func pixels(s string) (int, bool) {
 		return 0, false
 	}
 	return int(math.Round(f)), true
-}
-
-func sortedKeys(m map[string][]byte) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -49,7 +49,7 @@ func TestLayeredTheme(t *testing.T) {
 	}
 	var got []string
 	for _, f := range files {
-		got = append(got, f.Path+"="+strings.TrimSpace(string(f.Data))+"@"+f.Source)
+		got = append(got, f.Path+"="+strings.TrimSpace(staticText(t, f))+"@"+f.Source)
 	}
 	want := "/css/main.css=mine{}@static/css/main.css /favicon.svg=<svg/>@(embedded) themes/default/static/favicon.svg"
 	if s := strings.Join(got[:2], " "); s != want {

@@ -507,7 +507,7 @@ func TestStatic(t *testing.T) {
 	}
 	var got []string
 	for _, f := range files {
-		got = append(got, f.Path+"="+string(f.Data)+"@"+f.Source)
+		got = append(got, f.Path+"="+staticText(t, f)+"@"+f.Source)
 	}
 	want := []string{
 		"/css/main.css=body{}\n@theme/static/css/main.css",

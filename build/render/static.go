@@ -1,13 +1,16 @@
 package render
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/afero"
 
@@ -15,7 +18,8 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
-// StaticFile is one file of the theme's static/ folder.
+// StaticFile is one file of the theme's static/ folder, or one the build
+// makes to publish beside them.
 type StaticFile struct {
 	// Path is where the file goes in the site, site-absolute:
 	// static/css/main.css → "/css/main.css".
@@ -23,15 +27,42 @@ type StaticFile struct {
 	// Source is the file's path in the theme's file system, by its
 	// origin when the theme is layered (source.Origin).
 	Source string
-	// Data is the file's content.
+	// Data is the file's content, when the build reads it to change it
+	// or to name it by its hash: a stylesheet, a script, a module
+	// (Fingerprinted). A static file published as it is (an image, a
+	// PDF, a video) is not held in memory: Data is nil, and Open reads
+	// it when it is written (Copied).
 	Data []byte
+	// Size and ModTime describe a copied file as the walk found it; the
+	// build fingerprints it by them.
+	Size    int64
+	ModTime time.Time
+	fsys    afero.Fs // where a copied file is read from
+	name    string   // its path there
+}
+
+// Copied reports whether the file is published as it is, read through
+// Open as it is written, rather than from Data.
+func (f StaticFile) Copied() bool { return f.fsys != nil }
+
+// Open opens the file for reading: a copied file from the theme's file
+// system, any other from Data.
+func (f StaticFile) Open() (io.ReadCloser, error) {
+	if f.fsys == nil {
+		return io.NopCloser(bytes.NewReader(f.Data)), nil
+	}
+	return f.fsys.Open(f.name)
 }
 
 // Static returns the theme's static/ files, sorted by Path, to be copied
-// into the site root. A theme without static/ has none. A file that
-// cannot be read (a symbolic link out of the site among them) or whose
-// name cannot be an output path is an error at its path; the error is a
-// diag.List of every such file.
+// into the site root. A theme without static/ has none. Stylesheets,
+// scripts and modules are read (Data); the others are only listed, to be
+// streamed when written (Copied). Dot files and editors' leftovers
+// (source.Leftover) are left out. A file that cannot be read (a symbolic
+// link out of the site among them), that is not a regular file (a named
+// pipe, a socket, a device: never opened) or whose name cannot be an
+// output path is an error at its path; the error is a diag.List of every
+// such file.
 func (th *Theme) Static() ([]StaticFile, error) {
 	root := path.Join(th.dir, "static")
 	if ok, err := afero.DirExists(th.fsys, root); err != nil || !ok {
@@ -49,7 +80,17 @@ func (th *Theme) Static() ([]StaticFile, error) {
 			diags = append(diags, diag.File(at, "%v", err))
 			return nil
 		}
+		if p != root && source.Leftover(info.Name()) {
+			if info.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
 		if info.IsDir() || strings.HasPrefix(info.Name(), ".") {
+			return nil
+		}
+		if err := source.CheckRegular(at, info); err != nil {
+			diags = append(diags, diag.File(at, "%v", err))
 			return nil
 		}
 		rel := strings.TrimPrefix(p, root)
@@ -59,12 +100,19 @@ func (th *Theme) Static() ([]StaticFile, error) {
 				return nil
 			}
 		}
+		f := StaticFile{Path: "/" + strings.TrimPrefix(rel, "/"), Source: at, Size: info.Size(), ModTime: info.ModTime()}
+		if !Fingerprinted(f.Path) {
+			f.fsys, f.name = th.fsys, p
+			files = append(files, f)
+			return nil
+		}
 		data, err := afero.ReadFile(th.fsys, p)
 		if err != nil {
 			diags = append(diags, diag.File(at, "%v", err))
 			return nil
 		}
-		files = append(files, StaticFile{Path: "/" + strings.TrimPrefix(rel, "/"), Source: at, Data: data})
+		f.Data = data
+		files = append(files, f)
 		return nil
 	})
 	if err != nil {
