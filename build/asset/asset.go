@@ -29,7 +29,7 @@ import (
 type Resolver struct {
 	fsys   afero.Fs
 	st     *site.Site
-	first  string            // the first language, whose files a translation may use
+	first  string                       // the first language, whose files a translation may use
 	static map[string]render.StaticFile // the static files by site-absolute path
 	// bundleFP is the identity of each page folder's files (names,
 	// sizes, times), staticFP that of the static images.
