@@ -274,7 +274,7 @@ func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
 	if !errors.As(err, &list) && !errors.As(err, &one) {
 		// Not a fault of the input (an interrupted build, a full disk):
 		// there is no file to name.
-		fmt.Fprintf(env.stderr, "kakehashi %s: %v", cmd, err)
+		fmt.Fprintf(env.stderr, "kakehashi %s: %s", cmd, diag.Escape(err.Error()))
 		if dest != "" {
 			fmt.Fprintf(env.stderr, "; %s was left as it was", dest)
 		}
