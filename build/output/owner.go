@@ -233,3 +233,43 @@ func lstat(fsys afero.Fs, name string) (fs.FileInfo, error) {
 	}
 	return fsys.Stat(name)
 }
+
+// KindName is the file in which an output folder says which kind of
+// output it holds, for commands that write more than one kind into
+// folders of the author's choosing (kakehashi export writes an offline
+// copy or a single-file course): one must not take the other's place
+// unasked. A folder with the marker and without this file holds a build's
+// site, or an output written before kinds were recorded.
+const KindName = ".kakehashi-kind"
+
+// maxKind is the longest kind OutputKind reads.
+const maxKind = 64
+
+// WithKind returns a copy of s that also holds KindName saying kind, to
+// publish: OutputKind then reads kind back from the folder. s itself, and
+// so what is zipped or counted from it, is left as it was.
+func WithKind(s *Site, kind string) *Site {
+	c := s.Clone()
+	c.Put(KindName, []byte(kind+"\n"))
+	return c
+}
+
+// OutputKind returns the kind of output the folder dir holds, as
+// WithKind recorded it: "" for an output that recorded none, and for a
+// folder that is not an output (see IsOutput). Only a small regular file
+// is read.
+func OutputKind(fsys afero.Fs, dir string) string {
+	if !IsOutput(fsys, dir) {
+		return ""
+	}
+	p := filepath.Join(dir, KindName)
+	info, err := fsys.Stat(p)
+	if err != nil || !info.Mode().IsRegular() || info.Size() > maxKind {
+		return ""
+	}
+	b, err := afero.ReadFile(fsys, p)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
