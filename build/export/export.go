@@ -3,7 +3,9 @@
 // index.html explicitly, because file:// has no folder index: a build with
 // build.Options.ExplicitIndex writes its links so (render.Link), and Site
 // leaves out what only a server uses. It also writes the copy as a
-// deterministic zip, and the whole course as one file (SingleFile).
+// deterministic zip (Zip, WriteZip), and the whole course as one file
+// (SingleFile). It refuses to put either where something of the author's
+// is: CheckZip and CheckKind.
 package export
 
 import (
@@ -27,9 +29,13 @@ func ExplicitIndex(ref string) string { return render.ExplicitIndex(ref) }
 var zipTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Zip writes s as a zip archive under the folder name root, files in
-// sorted order with a fixed time: the same site gives the same bytes.
+// sorted order with a fixed time: the same site gives the same bytes. Its
+// comment is ZipComment, by which IsZip knows it again.
 func Zip(ctx context.Context, w io.Writer, root string, s *output.Site) error {
 	zw := zip.NewWriter(w)
+	if err := zw.SetComment(ZipComment); err != nil {
+		return err
+	}
 	for _, p := range s.Paths() {
 		if err := ctx.Err(); err != nil {
 			return err
