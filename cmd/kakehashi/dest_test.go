@@ -157,6 +157,55 @@ func TestRefusedDestinations(t *testing.T) {
 		{name: "zip onto a folder", args: func(s string) []string { return []string{"export", "-s", s, "--zip", filepath.Join(s, "mine")} },
 			setup:  func(t *testing.T, s string) { os.MkdirAll(filepath.Join(s, "mine"), 0o755) },
 			reason: "/mine: it is a folder, not a file"},
+		{name: "zip onto kakehashi.toml, --force", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(s, "kakehashi.toml"), "--force"}
+		}, setup: func(t *testing.T, s string) {
+			writeFile(t, filepath.Join(s, "kakehashi.toml"), "languages = [\"ja\", \"ko\"]\n")
+		},
+			reason: "/kakehashi.toml: it is the site's configuration file kakehashi.toml; writing it would replace the site's sources"},
+		{name: "zip onto a link to kakehashi.toml", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(filepath.Dir(s), "link.zip"), "--force"}
+		}, setup: func(t *testing.T, s string) {
+			writeFile(t, filepath.Join(s, "kakehashi.toml"), "languages = [\"ja\", \"ko\"]\n")
+			if err := os.Symlink(filepath.Join(s, "kakehashi.toml"), filepath.Join(filepath.Dir(s), "link.zip")); err != nil {
+				t.Skip(err)
+			}
+		}, reason: "/link.zip: it is the site's configuration file kakehashi.toml"},
+		{name: "zip onto the author's notes, --force", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(s, "notes.txt"), "--force"}
+		}, reason: "/notes.txt: it is inside the site folder and its name does not end in .zip; there only a .zip file may be written"},
+		{name: "zip onto a series file", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(s, "content", "series", "cka.yaml"), "--force"}
+		}, reason: "/content/series/cka.yaml: it is inside the site's content folder; writing it would replace the site's sources"},
+		{name: "zip onto someone else's zip", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(filepath.Dir(s), "theirs.zip")}
+		}, setup: func(t *testing.T, s string) {
+			writeFile(t, filepath.Join(filepath.Dir(s), "theirs.zip"), "PK their archive")
+		},
+			reason: "/theirs.zip: it exists and is not a zip kakehashi wrote; pass --force to replace it"},
+		{name: "zip inside the export's folder", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(s, "public-offline", "course.zip")}
+		}, reason: "/public-offline/course.zip: it is inside the export's folder "},
+		{name: "zip inside the build's folder", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(s, "public", "course.zip")}
+		}, reason: "/public/course.zip: it is inside the site's build output "},
+		{name: "zip in a folder that does not exist", args: func(s string) []string {
+			return []string{"export", "-s", s, "--zip", filepath.Join(s, "dist", "course.zip")}
+		}, reason: "/dist/course.zip: its folder "},
+		{name: "single-file onto a full export", args: func(s string) []string {
+			return []string{"export", "-s", s, "--single-file", "--out", filepath.Join(s, "public-offline")}
+		}, setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q") },
+			reason: "/public-offline: it holds an offline copy of the site (kakehashi export), not a single-file course (kakehashi export --single-file); pass --force to replace it"},
+		{name: "single-file onto a build", args: func(s string) []string {
+			return []string{"export", "-s", s, "--single-file", "--out", filepath.Join(s, "public")}
+		}, setup: func(t *testing.T, s string) { mustRun(t, "build", "-s", s, "-q") },
+			reason: "/public: it holds a site kakehashi built, not a single-file course (kakehashi export --single-file); pass --force to replace it"},
+		{name: "full export onto a single-file course", args: func(s string) []string {
+			return []string{"export", "-s", s, "--out", filepath.Join(s, "public-single")}
+		}, setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q", "--single-file") },
+			reason: "/public-single: it holds a single-file course (kakehashi export --single-file), not an offline copy of the site (kakehashi export); pass --force to replace it"},
+		{name: "single-file after a full export", args: func(s string) []string { return []string{"export", "-s", s, "-q", "--single-file"} },
+			setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			site := copyCourse(t)
@@ -179,6 +228,25 @@ func TestRefusedDestinations(t *testing.T) {
 				t.Fatalf("a refused command changed files: %s", d)
 			}
 		})
+	}
+}
+
+// writeFile writes a file of the test's, making its folder.
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustRun runs a command that must succeed.
+func mustRun(t *testing.T, args ...string) {
+	t.Helper()
+	if code, _, stderr := runCLI(args...); code != 0 {
+		t.Fatalf("%v: exit %d: %s", args, code, stderr)
 	}
 }
 

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -15,18 +13,26 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/output"
 )
 
+// The folders an export writes to by default, in the site folder: the
+// offline copy and the single-file course each have their own, so that
+// neither replaces the other.
+const (
+	exportDir       = "public-offline"
+	exportSingleDir = "public-single"
+)
+
 func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlags(env, "export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file] [--drafts]",
 		"Writes a copy of the site that works opened straight from disk (file://), with\nno server and no network: every link names its index.html, search and the\ncalculators included. --zip also packs it into one archive. --single-file\nwrites instead one self-contained HTML per language holding the whole course,\nready to print to PDF.")
 	var src, out, zipPath string
 	var single, drafts, quiet, force bool
 	sourceFlag(fs, &src, "site `folder`")
-	fs.StringVar(&out, "out", "", "output `folder` (default: public-offline/ in the site folder)")
-	fs.StringVar(&zipPath, "zip", "", "also write the copy as a zip `file`")
+	fs.StringVar(&out, "out", "", "output `folder` (default: "+exportDir+"/ in the site folder, "+exportSingleDir+"/ with --single-file)")
+	fs.StringVar(&zipPath, "zip", "", "also write the copy as a zip `file`; in the site folder only a .zip name outside the sources and the output folders")
 	fs.BoolVar(&single, "single-file", false, "write one self-contained HTML per language (course-ja.html, course-ko.html)")
 	draftsFlag(fs, &drafts)
 	quietFlag(fs, &quiet)
-	fs.BoolVar(&force, "force", false, "replace the output folder even when it holds files kakehashi did not write")
+	fs.BoolVar(&force, "force", false, "replace the output folder, or the zip file, even when kakehashi did not write it\n(or wrote the other kind of export there); never the site's sources")
 	if code := parse(fs, args); code >= 0 {
 		return code
 	}
@@ -34,14 +40,27 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi export: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	kind := export.KindCopy
+	if single {
+		kind = export.KindSingleFile
+	}
 	if out == "" {
-		out = filepath.Join(src, "public-offline")
+		out = filepath.Join(src, exportDir)
+		if single {
+			out = filepath.Join(src, exportSingleDir)
+		}
 	}
 	if code := checkDest(env, "export", src, out, force); code >= 0 {
 		return code
 	}
+	osFs := afero.NewOsFs()
+	if err := export.CheckKind(osFs, out, kind, force); err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
+		return 2
+	}
+	place := export.ZipPlace{Site: siteDirs(src), Config: build.DefaultLayout().Config, Out: out, Build: build.DefaultLayout().Output, Force: force}
 	if zipPath != "" {
-		if err := output.CheckFile(afero.NewOsFs(), zipPath, siteDirs(src)); err != nil {
+		if _, err := export.CheckZip(osFs, zipPath, place); err != nil {
 			fmt.Fprintf(env.stderr, "kakehashi export: --zip %v\n", err)
 			return 2
 		}
@@ -78,18 +97,20 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 			site.Put("course-"+lang+".html", doc)
 		}
 	}
-	if err := output.Publish(ctx, afero.NewOsFs(), out, site); err != nil {
+	if err := output.Publish(ctx, osFs, out, output.WithKind(site, kind)); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi export: writing %s: %v\n%s is unchanged.\n", out, err, out)
 		return 1
 	}
 	if zipPath != "" {
-		var buf bytes.Buffer
-		if err := export.Zip(ctx, &buf, filepath.Base(out), site); err != nil {
-			fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
-			return 1
+		// Checked again: the build took a while, and a file of someone
+		// else's may have appeared there meanwhile.
+		target, err := export.CheckZip(osFs, zipPath, place)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi export: --zip %v\nThe export in %s was written; the zip was not.\n", err, out)
+			return 2
 		}
-		if err := writeFileAtomic(zipPath, buf.Bytes()); err != nil {
-			fmt.Fprintf(env.stderr, "kakehashi export: writing %s: %v\n", zipPath, err)
+		if err := export.WriteZip(ctx, osFs, target, filepath.Base(out), site); err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi export: writing %s: %v\n%s is unchanged.\n", zipPath, err, zipPath)
 			return 1
 		}
 	}
@@ -110,22 +131,4 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		}
 	}
 	return 0
-}
-
-// writeFileAtomic writes through a temporary file beside path and renames
-// it into place, so a failed write leaves the old file.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".kakehashi-zip-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
