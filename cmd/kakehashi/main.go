@@ -6,14 +6,23 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/pprof"
 	"syscall"
+	"time"
 )
 
+// grace is how long a command may go on after an interrupt before the
+// process ends without it.
+const grace = time.Second
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go onSignal(sigs, cancel, os.Stderr, grace, os.Exit)
 	// KAKEHASHI_CPUPROFILE=file writes a CPU profile of the command, for
 	// finding hot spots with go tool pprof.
 	if p := os.Getenv("KAKEHASHI_CPUPROFILE"); p != "" {
@@ -29,6 +38,35 @@ func main() {
 	}
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	pprof.StopCPUProfile()
-	stop()
 	os.Exit(code)
+}
+
+// onSignal stops the command at the first interrupt (Ctrl-C) or SIGTERM
+// from sigs by cancelling its context: every command then ends on its own,
+// releasing the site's lock and leaving its output as it was. A second
+// signal, or a command still running grace after the first, ends the
+// process at once through exit, with 128 plus the signal's number as the
+// shells report it: the lock is the process's and goes with it, and the
+// next build removes whatever a build cut short left.
+func onSignal(sigs <-chan os.Signal, cancel func(), stderr io.Writer, grace time.Duration, exit func(int)) {
+	first := <-sigs
+	cancel()
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case sig := <-sigs:
+		fmt.Fprintf(stderr, "kakehashi: %v again: stopping at once\n", sig)
+	case <-t.C:
+		fmt.Fprintf(stderr, "kakehashi: still running %v after %v: stopping at once\n", grace, first)
+	}
+	exit(exitCode(first))
+}
+
+// exitCode is the status of a process ended by sig, as a shell reports
+// one killed by it: 130 for an interrupt, 143 for SIGTERM.
+func exitCode(sig os.Signal) int {
+	if s, ok := sig.(syscall.Signal); ok {
+		return 128 + int(s)
+	}
+	return 1
 }
