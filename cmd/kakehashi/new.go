@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -106,27 +107,153 @@ var negativeNumberRe = regexp.MustCompile(`^-[0-9]+$`)
 
 func isNegativeNumber(s string) bool { return negativeNumberRe.MatchString(s) }
 
-// errExists is returned by createFile for a file that is already there.
+// errExists is returned by fileSet.create for a file that is already
+// there.
 var errExists = errors.New("already exists")
 
-// createFile writes a new file, making its folders; it never replaces one
+// fileSet writes a set of files all or none: when a write fails, undo
+// removes the files and folders it created and puts back the files it
+// replaced, so the command can be run again once the cause is mended.
+type fileSet struct {
+	fs       afero.Fs
+	created  []string   // files, in the order written
+	dirs     []string   // folders made, parents first
+	replaced []original // files replaced, in the order replaced
+}
+
+// original is a file's content and permissions before fileSet replaced
+// it.
+type original struct {
+	path string
+	data []byte
+	mode fs.FileMode
+}
+
+// mkdirs makes the folder dir and its missing parents, remembering the
+// ones it made.
+func (w *fileSet) mkdirs(dir string) error {
+	var missing []string
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := w.fs.Stat(d); err == nil {
+			break
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		missing = append(missing, d)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		if err := w.fs.Mkdir(missing[i], 0o755); err != nil {
+			if errors.Is(err, fs.ErrExist) {
+				continue // made by someone else meanwhile: not ours to remove
+			}
+			return err
+		}
+		w.dirs = append(w.dirs, missing[i])
+	}
+	return nil
+}
+
+// create writes a new file, making its folders; it never replaces one
 // that exists.
-func createFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+func (w *fileSet) create(path string, data []byte) error {
+	if err := w.mkdirs(filepath.Dir(path)); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := w.fs.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("%s %w", path, errExists)
 	}
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
+	w.created = append(w.created, path)
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// replace gives the existing file path the content data through a
+// temporary file beside it and a rename, keeping its permissions. was is
+// the content it was planned from: a file changed since is left alone.
+func (w *fileSet) replace(path string, was, data []byte) error {
+	info, err := w.fs.Stat(path)
+	if err != nil {
 		return err
 	}
-	return f.Close()
+	cur, err := afero.ReadFile(w.fs, path)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(cur, was) {
+		return fmt.Errorf("%s changed while it was being edited; run the command again", path)
+	}
+	if err := writeKeepMode(w.fs, path, data, info.Mode().Perm()); err != nil {
+		return err
+	}
+	w.replaced = append(w.replaced, original{path, cur, info.Mode().Perm()})
+	return nil
+}
+
+// undo takes back everything written so far, after err stopped the
+// writing, and returns err saying so, or what could not be taken back.
+func (w *fileSet) undo(err error) error {
+	var left []string
+	for i := len(w.replaced) - 1; i >= 0; i-- {
+		o := w.replaced[i]
+		if rerr := writeKeepMode(w.fs, o.path, o.data, o.mode); rerr != nil {
+			left = append(left, fmt.Sprintf("%s could not be put back as it was (%v)", o.path, rerr))
+		}
+	}
+	for i := len(w.created) - 1; i >= 0; i-- {
+		if rerr := w.fs.Remove(w.created[i]); rerr != nil && !errors.Is(rerr, fs.ErrNotExist) {
+			left = append(left, fmt.Sprintf("%s could not be removed (%v)", w.created[i], rerr))
+		}
+	}
+	for i := len(w.dirs) - 1; i >= 0; i-- {
+		w.fs.Remove(w.dirs[i]) // only when empty: a file put there meanwhile stays
+	}
+	if len(left) > 0 {
+		return fmt.Errorf("%w; undoing what was written: %s", err, strings.Join(left, "; "))
+	}
+	if errors.Is(err, errExists) {
+		return fmt.Errorf("%w; nothing was written", err)
+	}
+	return fmt.Errorf("%w; what was written so far was removed, nothing changed", err)
+}
+
+// writeKeepMode replaces path's content through a temporary file beside
+// it, given the permissions mode, and renamed into place: a failure
+// leaves the file as it was.
+func writeKeepMode(fsys afero.Fs, path string, data []byte, mode fs.FileMode) (err error) {
+	tmp, err := afero.TempFile(fsys, filepath.Dir(path), ".kakehashi-new-*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	defer func() {
+		if err != nil {
+			fsys.Remove(name)
+		}
+	}()
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = fsys.Chmod(name, mode)
+	}
+	if err == nil {
+		err = fsys.Rename(name, path)
+	}
+	return err
 }
 
 // starterFile is one file of the starter site.
@@ -159,7 +286,7 @@ ko = "나의 코스"
 ja = "日本語と韓国語で読める技術コースです。"
 ko = "일본어와 한국어로 읽을 수 있는 기술 코스입니다."
 `},
-		{".gitignore", "/public/\n/public-offline/\n/.kakehashi-cache/\n"},
+		{".gitignore", "/public/\n/" + exportDir + "/\n/" + exportSingleDir + "/\n/.kakehashi-cache/\n"},
 		{"content/series/course.yaml", `# The series: every part by number, its title in each language, and its
 # state: published (its pages exist) or planned (shown as coming soon).
 # "kakehashi new part course 2 next-step" publishes part 2.
@@ -231,7 +358,12 @@ date: ` + date + `
 	}
 }
 
-func runNewSite(_ context.Context, env *cliEnv, args []string) int {
+func runNewSite(ctx context.Context, env *cliEnv, args []string) int {
+	return newSite(ctx, env, afero.NewOsFs(), args)
+}
+
+// newSite is "kakehashi new site", writing through fsys.
+func newSite(_ context.Context, env *cliEnv, fsys afero.Fs, args []string) int {
 	flags := newFlags(env, "new site", newSiteSynopsis,
 		"Writes a bilingual starter site into DIR, a new or empty folder: kakehashi.toml,\na series with its first part in Japanese and Korean, and a home page per\nlanguage. It builds as it is.")
 	pos, code := parseInterspersed(flags, args)
@@ -243,18 +375,28 @@ func runNewSite(_ context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	dir := pos[0]
-	switch entries, err := os.ReadDir(dir); {
+	if strings.TrimSpace(dir) == "" {
+		fmt.Fprintf(env.stderr, "kakehashi new site: the folder name %q is empty; name a new folder, like: kakehashi new site my-course\n", dir)
+		return 2
+	}
+	switch info, err := fsys.Stat(dir); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		if info, serr := os.Stat(dir); serr == nil && !info.IsDir() {
-			fmt.Fprintf(env.stderr, "kakehashi new site: %s exists and is not a folder\n", dir)
-			return 2
-		}
 		fmt.Fprintf(env.stderr, "kakehashi new site: %v\n", err)
 		return 1
-	case len(entries) > 0:
-		fmt.Fprintf(env.stderr, "kakehashi new site: %s is not empty; choose a new folder or an empty one\n", dir)
+	case !info.IsDir():
+		fmt.Fprintf(env.stderr, "kakehashi new site: %s exists and is not a folder\n", dir)
 		return 2
+	default:
+		entries, err := afero.ReadDir(fsys, dir)
+		if err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi new site: %v\n", err)
+			return 1
+		}
+		if len(entries) > 0 {
+			fmt.Fprintf(env.stderr, "kakehashi new site: %s is not empty; choose a new folder or an empty one\n", dir)
+			return 2
+		}
 	}
 	date := time.Now().Format(time.DateOnly)
 	files := starterSite(date)
@@ -278,16 +420,17 @@ func runNewSite(_ context.Context, env *cliEnv, args []string) int {
 			}
 		}
 	}
+	w := &fileSet{fs: fsys}
 	for _, f := range files {
-		if err := createFile(filepath.Join(dir, filepath.FromSlash(f.path)), []byte(f.text)); err != nil {
-			fmt.Fprintf(env.stderr, "kakehashi new site: %v; nothing was overwritten\n", err)
+		if err := w.create(filepath.Join(dir, filepath.FromSlash(f.path)), []byte(f.text)); err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi new site: %v\n", w.undo(err))
 			if errors.Is(err, errExists) {
 				return 2
 			}
 			return 1
 		}
 	}
-	saveOriginals(env, "new site", dir, originals)
+	saveOriginals(env, fsys, "new site", dir, originals)
 	fmt.Fprintf(env.stdout, "kakehashi %s: new site in %s\n", build.Version, dir)
 	for _, f := range files {
 		fmt.Fprintf(env.stdout, "  %s\n", filepath.Join(dir, filepath.FromSlash(f.path)))
@@ -321,8 +464,8 @@ func markStarterPage(orig, tr, date string) (string, starterOriginal, error) {
 // saveOriginals keeps the originals new translations were marked against
 // in the site's .kakehashi-cache/originals, for the side-by-side view; it
 // is a cache, so a failure is only a warning.
-func saveOriginals(env *cliEnv, cmd, site string, originals []starterOriginal) {
-	store := translation.Store{Fs: afero.NewOsFs(), Dir: filepath.ToSlash(filepath.Join(site, filepath.FromSlash(build.DefaultLayout().Cache), translation.StoreDir))}
+func saveOriginals(env *cliEnv, fsys afero.Fs, cmd, site string, originals []starterOriginal) {
+	store := translation.Store{Fs: fsys, Dir: filepath.ToSlash(filepath.Join(site, filepath.FromSlash(build.DefaultLayout().Cache), translation.StoreDir))}
 	for _, o := range originals {
 		if err := store.Save(o.hash, o.text); err != nil {
 			fmt.Fprintf(env.stderr, "kakehashi %s: warning: keeping a copy of an original in %s: %v\n", cmd, store.Dir, err)

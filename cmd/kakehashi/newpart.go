@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -26,6 +25,12 @@ import (
 )
 
 func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
+	return newPart(ctx, env, afero.NewOsFs(), args)
+}
+
+// newPart is "kakehashi new part", writing through fsys (the site is read
+// from the OS's disk).
+func newPart(ctx context.Context, env *cliEnv, fsys afero.Fs, args []string) int {
 	flags := newFlags(env, "new part", newPartSynopsis,
 		"Adds part NUMBER to the series file content/series/SERIES.yaml, in number order\nand published (a planned part becomes published and keeps its titles), and\nwrites content/<lang>/SERIES/NN-SLUG.md in each language of the site with its\nfront matter filled in. Nothing that exists is overwritten.")
 	var src, titleJa, titleKo string
@@ -47,7 +52,7 @@ func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	req.number = n
-	if err := source.CheckSegment(req.slug); err != nil {
+	if err := checkSlug(req.slug); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi new part: SLUG must be one clean name: %v\n", err)
 		return 2
 	}
@@ -60,11 +65,14 @@ func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return 1
 	}
-	if err := plan.write(); err != nil {
+	if err := plan.write(fsys); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi new part: %v\n", err)
+		if errors.Is(err, errExists) {
+			return 2
+		}
 		return 1
 	}
-	saveOriginals(env, "new part", src, plan.originals)
+	saveOriginals(env, fsys, "new part", src, plan.originals)
 	verb := "added part #%d to %s"
 	if plan.wasPlanned {
 		verb = "published the planned part #%d in %s"
@@ -97,7 +105,8 @@ type partRequest struct {
 type partPlan struct {
 	seriesPath string // as shown, under the site folder
 	seriesFile string // on disk
-	seriesText []byte
+	seriesOrig []byte // as it was read
+	seriesText []byte // as it is to be written
 	wasPlanned bool
 	pages      []starterFile // path on disk
 	// originals are the first language's page the others were marked
@@ -105,44 +114,20 @@ type partPlan struct {
 	originals []starterOriginal
 }
 
-// write creates the pages, then saves the series file; a page that
-// appeared meanwhile stops it before the series file changes.
-func (p *partPlan) write() error {
-	for i, f := range p.pages {
-		if err := createFile(f.path, []byte(f.text)); err != nil {
-			for _, done := range p.pages[:i] {
-				os.Remove(done.path)
-			}
-			return err
+// write creates the pages, then saves the series file: all of them or,
+// when one fails (a full disk, a page that appeared meanwhile), none,
+// what was written so far undone.
+func (p *partPlan) write(fsys afero.Fs) error {
+	w := &fileSet{fs: fsys}
+	for _, f := range p.pages {
+		if err := w.create(f.path, []byte(f.text)); err != nil {
+			return w.undo(err)
 		}
 	}
-	return writeFileKeepMode(p.seriesFile, p.seriesText)
-}
-
-// writeFileKeepMode replaces path's content through a temporary file
-// beside it, keeping its permissions.
-func writeFileKeepMode(path string, data []byte) error {
-	mode := fs.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		mode = info.Mode().Perm()
+	if err := w.replace(p.seriesFile, p.seriesOrig, p.seriesText); err != nil {
+		return w.undo(err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".kakehashi-new-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return nil
 }
 
 // planPart reads the site and works out the new series file and pages,
@@ -162,7 +147,7 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 	if err != nil {
 		return nil, err
 	}
-	plan := &partPlan{seriesPath: show(s.Path), seriesFile: show(s.Path)}
+	plan := &partPlan{seriesPath: show(s.Path), seriesFile: show(s.Path), seriesOrig: s.Src}
 	titles := make([]langTitle, len(langs))
 	for i, l := range langs {
 		t := req.titles[l]
@@ -196,6 +181,9 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 		return nil, fmt.Errorf("%s: could not add part #%d safely; it was left as it was", show(s.Path), req.number)
 	}
 	name := fmt.Sprintf("%0*d-%s.md", partWidth(site, layout.Content, langs, s.ID, req.number), req.number, req.slug)
+	if len(name) > maxSlug {
+		return nil, refuse("the page's file name %s would be %d bytes long, more than the %d a file name may have; choose a shorter SLUG", abbreviate(name), len(name), maxSlug)
+	}
 	date := time.Now().Format(time.DateOnly)
 	for _, t := range titles {
 		rel := strings.Join([]string{layout.Content, t.lang, s.ID, name}, "/")
@@ -559,4 +547,89 @@ func publishPart(src []byte, n int) ([]byte, error) {
 		return []byte(t.String()), nil
 	}
 	return nil, fmt.Errorf("it lists no part #%d", n)
+}
+
+// maxSlug is the longest slug, and the longest page file name, in bytes:
+// the longest file name of the common file systems (ext4, APFS, NTFS).
+const maxSlug = 255
+
+// checkSlug reports why slug cannot name a new part's page, whose file
+// name and URL segment it becomes ("03-SLUG.md", ".../03-SLUG/"), or nil:
+// at most maxSlug bytes of UTF-8; no space; none of / \ (a path) ? # %
+// (a URL ends its path or reads an escape there) " ' < > (they break the
+// HTML the URL is written into) : * | (Windows allows none in a file
+// name); no control, bidirectional control or other invisible formatting
+// character; no leading or trailing dot. Japanese and Korean slugs are
+// welcome. It is the local counterpart of source.CheckSegment, which it
+// also applies, and which can replace it once that one holds every rule.
+func checkSlug(slug string) error {
+	switch slug {
+	case "":
+		return errors.New("it is empty")
+	case ".", "..":
+		return fmt.Errorf("%q would name a folder above or at the same level", slug)
+	}
+	if !utf8.ValidString(slug) {
+		return fmt.Errorf("%q is not valid UTF-8", slug)
+	}
+	for _, r := range slug {
+		switch {
+		case r == '/' || r == '\\':
+			return fmt.Errorf("%q contains %q: it must be a single name, not a path", slug, r)
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			return fmt.Errorf("%q contains the control character %U", slug, r)
+		case isBidiControl(r):
+			return fmt.Errorf("%q contains the bidirectional control character %U: the name would read otherwise than it is", slug, r)
+		case unicode.Is(unicode.Cf, r):
+			return fmt.Errorf("%q contains the invisible formatting character %U", slug, r)
+		case unicode.IsSpace(r):
+			return fmt.Errorf("%q contains a space (%U): a URL cannot hold one as it is; write \"-\" instead", slug, r)
+		case r == '?' || r == '#':
+			return fmt.Errorf("%q contains %q: a URL's path ends there, so no link would reach the page", slug, r)
+		case r == '%':
+			return fmt.Errorf("%q contains '%%': a URL reads it as the start of an escape (%%2e is \".\")", slug)
+		case r == '"' || r == '\'' || r == '<' || r == '>':
+			return fmt.Errorf("%q contains %q: a URL segment cannot hold quotes, < or >", slug, r)
+		case r == ':' || r == '*' || r == '|':
+			return fmt.Errorf("%q contains %q, which a file name on Windows cannot hold", slug, r)
+		}
+	}
+	switch {
+	case strings.HasPrefix(slug, "."):
+		return fmt.Errorf("%q starts with a dot: the page would be a hidden file", slug)
+	case strings.HasSuffix(slug, "."):
+		return fmt.Errorf("%q ends with a dot, which a file name on Windows loses", slug)
+	case len(slug) > maxSlug:
+		return fmt.Errorf("%s is %d bytes long: a file name or URL segment can be at most %d bytes", abbreviate(slug), len(slug), maxSlug)
+	}
+	return source.CheckSegment(slug)
+}
+
+// isBidiControl reports whether r is a bidirectional control character
+// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make a
+// name show in another order than it is read.
+func isBidiControl(r rune) bool {
+	switch {
+	case r == '\u061c', r == '\u200e', r == '\u200f':
+		return true
+	case r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+		return true
+	}
+	return false
+}
+
+// abbreviate quotes s, cut to its first 32 characters when longer, for a
+// message.
+func abbreviate(s string) string {
+	if utf8.RuneCountInString(s) <= 32 {
+		return strconv.Quote(s)
+	}
+	n := 0
+	for i := range s {
+		if n == 32 {
+			return strconv.Quote(s[:i]) + "…"
+		}
+		n++
+	}
+	return strconv.Quote(s)
 }
