@@ -227,8 +227,8 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 		w.file(p, info, nil)
 		return nil
 	}
-	if info.Size() > MaxFileSize {
-		w.diags = append(w.diags, diag.File(p, "the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(info.Size()), humanSize(MaxFileSize)))
+	if err := CheckSize(info.Size()); err != nil {
+		w.diags = append(w.diags, diag.File(p, "%v", err))
 		return nil
 	}
 	if isPage && !w.known[first] {
@@ -376,9 +376,31 @@ func readLimited(fsys afero.Fs, p string) ([]byte, error) {
 		return nil, unwrapPath(err)
 	}
 	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	src, err := ReadLimited(f)
 	if err != nil {
 		return nil, unwrapPath(err)
+	}
+	return src, nil
+}
+
+// CheckSize is the error of a content file of size bytes, over
+// MaxFileSize, or nil: what every command says of such a file before it
+// reads it.
+func CheckSize(size int64) error {
+	if size > MaxFileSize {
+		return fmt.Errorf("the file is %s, over the limit of %s for one content file: split it into several parts", humanSize(size), humanSize(MaxFileSize))
+	}
+	return nil
+}
+
+// ReadLimited reads a content file from r, of at most MaxFileSize bytes:
+// more is an error, and no more than one byte past the limit is read.
+// It is how every command reads a content file whose size is not known
+// beforehand (standard input), or may have grown since it was checked.
+func ReadLimited(r io.Reader) ([]byte, error) {
+	src, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, err
 	}
 	if len(src) > MaxFileSize {
 		return nil, fmt.Errorf("the file is over the limit of %s for one content file: split it into several parts", humanSize(MaxFileSize))

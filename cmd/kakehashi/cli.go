@@ -464,17 +464,29 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 	if file == "" && fs.NArg() > 0 {
 		file = fs.Arg(0)
 	}
-	var data []byte
-	var err error
+	// The document is read as a build reads a content file: a regular
+	// file only, of at most source.MaxFileSize bytes.
 	name := file
 	if file == "" || file == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(env.stdin)
-	} else {
-		data, err = os.ReadFile(file)
 	}
-	if err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
+	read := make(chan readResult, 1)
+	go func() {
+		var r readResult
+		r.data, r.err = readDoc(env.stdin, file)
+		read <- r
+	}()
+	var data []byte
+	select {
+	case r := <-read:
+		if r.err != nil {
+			fmt.Fprintf(env.stderr, "kakehashi render: %s: %v\n", name, r.err)
+			return 1
+		}
+		data = r.data
+	case <-ctx.Done():
+		// Standard input may never end: the read is left behind.
+		fmt.Fprintf(env.stderr, "kakehashi render: interrupted while reading %s\n", name)
 		return 1
 	}
 	if lang == "" {
