@@ -2,7 +2,9 @@
 // pages the site publishes, with their URLs, translations, series parts and
 // neighbours, and runs the whole-site checks (parts missing from the series
 // file, planned parts that have pages, missing translations, URL
-// collisions, aliases that name a page). It renders nothing.
+// collisions, also of names and URLs that differ only in case or Unicode
+// normalization, aliases that name a page, pages without a title). It
+// renders nothing. The rule for each single name is source.CheckSegment.
 package site
 
 import (
@@ -118,7 +120,7 @@ type Options struct {
 }
 
 // Resolve builds the site from loaded content. Errors stop the build;
-// warnings (a missing translation) do not.
+// warnings (a missing translation, a page without a title) do not.
 func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	s := &Site{Langs: opts.Langs, Series: c.Series, byURL: map[string]*Page{}, parts: map[partKey]*Page{}}
 	var diags diag.List
@@ -130,8 +132,12 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 		}
 		series[sr.ID] = sr
 	}
+	diags = append(diags, checkContentNames(c)...)
 	add := func(p *Page, at *source.Page) {
 		if prev, dup := s.byURL[p.URL]; dup {
+			if sameSource(prev.Source, at) {
+				return // names that collide: reported by checkContentNames
+			}
 			where := "a generated page"
 			if prev.Source != nil {
 				where = prev.Source.Path
@@ -203,6 +209,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 	s.pairTranslations()
 	s.addUntranslated()
+	diags = append(append(diags, s.checkURLCase()...), s.checkTitles()...)
 	s.orderParts()
 	diags = append(diags, s.checkSeries(series)...)
 	return s, diags
@@ -246,11 +253,12 @@ func (s *Site) joinSeries(p *Page, sp *source.Page, dir string, series map[strin
 				diags = append(diags, fieldDiag(sp, "part", "part %d has a page but %s marks it %q: mark it published", sp.Meta.Part, sr.Path, part.State))
 			default:
 				k := partKey{sp.Lang, id, sp.Meta.Part}
-				if prev := s.parts[k]; prev != nil {
-					diags = append(diags, fieldDiag(sp, "part", "part %d of %q in %s is also %s", sp.Meta.Part, id, sp.Lang, prev.Source.Path))
-				} else {
+				switch prev := s.parts[k]; {
+				case prev == nil:
 					p.Series, p.Part = sr, sp.Meta.Part
 					s.parts[k] = p
+				case !sameSource(prev.Source, sp): // colliding names are checkContentNames'
+					diags = append(diags, fieldDiag(sp, "part", "part %d of %q in %s is also %s", sp.Meta.Part, id, sp.Lang, prev.Source.Path))
 				}
 			}
 		}
@@ -366,6 +374,9 @@ func AliasURL(page, a string) string {
 func describePage(p *Page) string {
 	if p.Source != nil {
 		return p.Source.Path
+	}
+	if p.Original != nil && p.Original.Source != nil {
+		return "the " + p.Lang + " page of " + p.Original.Source.Path + ", not translated yet"
 	}
 	return "the generated " + string(p.Kind) + " page"
 }

@@ -1,0 +1,223 @@
+package site
+
+import (
+	"bytes"
+	"path"
+	"sort"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/source"
+)
+
+// foldName is the form in which two names or URLs are the same file on a
+// case-insensitive file system (macOS, Windows) or server, or after
+// Unicode normalization (macOS writes names decomposed, NFD): NFC, then
+// lowercased. Two names with the same foldName collide.
+func foldName(s string) string { return strings.ToLower(norm.NFC.String(s)) }
+
+// checkContentNames reports every two content files or folders, in the
+// same folder, whose names differ only in case or in Unicode
+// normalization (Intro.md and intro.md; ガ written composed and
+// decomposed): one file on a case-insensitive file system, and URLs that
+// collide. Each such pair is an error at the second name (the decomposed
+// one, if one is), naming the first; a pair of files inside two such
+// folders is the folders' error only.
+func checkContentNames(c *source.Content) diag.List {
+	var paths []string
+	for _, p := range c.Pages {
+		paths = append(paths, p.Path)
+	}
+	for _, sr := range c.Series {
+		paths = append(paths, sr.Path)
+	}
+	for _, f := range c.Files {
+		paths = append(paths, f.Path)
+	}
+	folder := map[string]bool{}
+	seen := map[string]bool{}
+	byFold := map[string][]string{} // the distinct spellings of each folded name
+	note := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			k := foldName(p)
+			byFold[k] = append(byFold[k], p)
+		}
+	}
+	for _, p := range paths {
+		note(p)
+		for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+			folder[d] = true
+			note(d)
+		}
+	}
+	var diags diag.List
+	for _, names := range byFold {
+		if len(names) < 2 {
+			continue
+		}
+		sort.Strings(names)
+		first := map[string]string{} // the first spelling in each folder
+		for _, p := range names {
+			dir := path.Dir(p)
+			q, ok := first[dir]
+			if !ok {
+				first[dir] = p
+				continue
+			}
+			// Only names of one folder are compared: spellings in two
+			// folders are the folders' pair, reported for them.
+			at, other := p, q
+			if norm.NFC.IsNormalString(p) && !norm.NFC.IsNormalString(q) {
+				at, other = q, p
+			}
+			what := "file"
+			if folder[at] {
+				what = "folder"
+			}
+			diags = append(diags, diag.File(at, "the name of this %s differs only %s from %s: on a case-insensitive or normalizing file system (macOS, Windows) the two are one, and their URLs collide; rename one",
+				what, howDiffer(at, other), other))
+		}
+	}
+	diags.Sort()
+	return diags
+}
+
+// howDiffer says how two names with the same foldName differ.
+func howDiffer(a, b string) string {
+	switch {
+	case norm.NFC.String(a) == norm.NFC.String(b):
+		d := "in its Unicode normalization"
+		if !norm.NFC.IsNormalString(a) {
+			d += " (this one is decomposed, NFD: write it composed, NFC)"
+		}
+		return d
+	case strings.ToLower(a) == strings.ToLower(b):
+		return "in case"
+	}
+	return "in case and Unicode normalization"
+}
+
+// sameSource reports whether two pages come from files whose names
+// collide (checkContentNames reported them), so that no other message
+// reports the pair again.
+func sameSource(a, b *source.Page) bool {
+	return a != nil && b != nil && a != b && foldName(a.Path) == foldName(b.Path)
+}
+
+// urlClaim is one URL the site publishes something at, for
+// checkURLCase.
+type urlClaim struct {
+	url  string
+	page *Page  // the page published at url; nil for an alias or a file
+	what string // "page URL", "alias", "file URL"
+	src  string // the source file it comes from; "" for a generated page
+	set  bool   // the front matter sets it (a slug, an alias): reported first
+	desc string // how a message about another claim names this one
+	at   func(format string, args ...any) diag.Diagnostic
+}
+
+// checkURLCase reports every two URLs of the site (of pages, aliases and
+// page folder files) that differ only in case: a case-insensitive file
+// system or server holds one of them. Each pair is an error at the one
+// the front matter sets (a slug, an alias), else at the one with a source
+// file, the later by URL when both have one, naming the other. Pairs from names that collide already (checkContentNames) are
+// left to that message.
+func (s *Site) checkURLCase() diag.List {
+	var claims []urlClaim
+	for _, p := range s.Pages {
+		c := urlClaim{url: p.URL, page: p, what: "page URL", desc: "the URL of " + describePage(p)}
+		if sp := p.Source; sp != nil {
+			c.src, c.set = sp.Path, sp.Meta.Slug != ""
+			c.at = func(format string, args ...any) diag.Diagnostic {
+				if sp.Meta.Slug != "" {
+					return posDiag(sp, "slug", format, args...)
+				}
+				return diag.File(sp.Path, format, args...)
+			}
+		}
+		claims = append(claims, c)
+	}
+	for _, a := range s.Aliases {
+		sp, i := a.Page.Source, 0
+		for j, x := range sp.Meta.Aliases {
+			if AliasURL(a.Page.URL, x) == a.URL {
+				i = j
+				break
+			}
+		}
+		off := sp.Meta.Pos["aliases"].Item(i)
+		claims = append(claims, urlClaim{url: a.URL, what: "alias", src: sp.Path, set: true, desc: "an alias of " + sp.Path,
+			at: func(format string, args ...any) diag.Diagnostic {
+				return diag.At(sp.Path, sp.Src, off, format, args...)
+			}})
+	}
+	for _, f := range s.Files {
+		p := f.Source.Path
+		claims = append(claims, urlClaim{url: f.URL, what: "file URL", src: p, desc: "the URL of " + p,
+			at: func(format string, args ...any) diag.Diagnostic { return diag.File(p, format, args...) }})
+	}
+	sort.SliceStable(claims, func(i, j int) bool { return claims[i].url < claims[j].url })
+	var diags diag.List
+	first := map[string]int{}
+	for i, c := range claims {
+		k := foldName(c.url)
+		j, ok := first[k]
+		if !ok {
+			first[k] = i
+			continue
+		}
+		o := claims[j]
+		if o.url == c.url || c.src != "" && o.src != "" && foldName(c.src) == foldName(o.src) || mirrored(c.page, o.page) || mirrored(o.page, c.page) {
+			continue // the same URL twice, or colliding names: reported already
+		}
+		if c.at == nil || o.set && !c.set {
+			c, o = o, c
+		}
+		if c.at == nil {
+			continue // two generated pages: their names come from files reported already
+		}
+		diags = append(diags, c.at("%s %s differs only in case from %s, %s: on a case-insensitive file system or server the two are one; change one",
+			c.what, c.url, o.url, o.desc))
+	}
+	return diags
+}
+
+// mirrored reports whether the page q, standing for a page not translated
+// yet, collides with the page r only because their originals collide: r
+// has a page of its own in the original's language, where the pair is
+// reported.
+func mirrored(q, r *Page) bool {
+	if q == nil || r == nil || q.Kind != KindUntranslated || q.Original == nil || r.Translations == nil {
+		return false
+	}
+	t := r.Translations[q.Original.Lang]
+	return t != nil && t.Kind != KindUntranslated
+}
+
+// checkTitles warns about each article and section page without a title:
+// its page and every listing of it would show none (the empty file a
+// failed kakehashi new part leaves is one). A home, series or tags page
+// has its title from the site, the series file or the UI strings.
+func (s *Site) checkTitles() diag.List {
+	var diags diag.List
+	for _, p := range s.Pages {
+		sp := p.Source
+		if sp == nil || sp.Meta.Title != "" || p.Kind != KindArticle && p.Kind != KindSection {
+			continue
+		}
+		var d diag.Diagnostic
+		switch _, set := sp.Meta.Pos["title"]; {
+		case set:
+			d = posDiag(sp, "title", "front matter field \"title\" is empty: the page has no title")
+		case len(bytes.TrimSpace(sp.Src)) == 0:
+			d = diag.File(sp.Path, "the page is empty: it has no front matter, so no title; write it (title: … between --- lines) or delete it")
+		default:
+			d = diag.File(sp.Path, "the page has no title: add \"title\" to its front matter")
+		}
+		diags = append(diags, d.AsWarning().WithCode("front-matter"))
+	}
+	return diags
+}
