@@ -22,9 +22,10 @@
 //
 // Every fault is reported at its kakehashi.toml:line:col (columns in
 // characters): an unknown key, with the known key it is likely a typo of;
-// a value of the wrong type; a base URL that is not absolute; a language
-// listed twice; an edit URL without {path}. Whether each language has UI
-// strings is known only to the build, which asks CheckLangs.
+// a value of the wrong type; a base URL or an edit URL that is not an
+// absolute http(s) URL; a language listed twice; an edit URL without
+// {path}. Whether each language has UI strings is known only to the
+// build, which asks CheckLangs.
 package config
 
 import (
@@ -147,6 +148,8 @@ func (c *Config) decode(raw map[string]any) diag.List {
 			if s, ok := c.str(&diags, k, v); ok {
 				if !strings.Contains(s, "{path}") {
 					diags = append(diags, c.at("="+k, "%q must hold {path}, the page's source path from the site root, such as https://github.com/me/course/edit/main/{path}", k))
+				} else if err := CheckEditURL(s); err != nil {
+					diags = append(diags, c.at("="+k, "%q %v", k, err))
 				} else {
 					c.EditURL = s
 				}
@@ -304,14 +307,43 @@ func (c *Config) EditLink(path, lang string) string {
 // Path is the configuration file's path, for diagnostics about it.
 func (c *Config) Path() string { return c.path }
 
-// CheckBaseURL says what is wrong with a base URL: it must be absolute,
-// with a scheme and a host.
+// CheckBaseURL says what is wrong with a base URL (the configuration's
+// baseURL, the --base-url flag): it must be an absolute http or https URL
+// with a host, and no query or fragment, as every page's address is made
+// by appending a path to it.
 func CheckBaseURL(s string) error {
-	u, err := url.Parse(s)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return errors.New("must be an absolute URL with a scheme and a host, such as https://example.org/course/")
+	const example = "https://example.org/course/"
+	u, err := checkWebURL(s, example)
+	if err != nil {
+		return err
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(s, "#") {
+		return fmt.Errorf("must have no query (?) or fragment (#): page paths are appended to it, such as %s", example)
 	}
 	return nil
+}
+
+// CheckEditURL says what is wrong with the configuration's editURL, its
+// {path} and {lang} aside: it must be an absolute http or https URL with a
+// host, as it becomes the href of every page's "edit this page" link.
+func CheckEditURL(s string) error {
+	filled := strings.NewReplacer("{path}", "content/ja/page.md", "{lang}", "ja").Replace(s)
+	_, err := checkWebURL(filled, "https://github.com/me/course/edit/main/{path}")
+	return err
+}
+
+// checkWebURL parses s, an address for a reader's browser: an absolute
+// URL whose scheme is http or https, with a host. example is a good one,
+// for the message.
+func checkWebURL(s, example string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	switch {
+	case err == nil && u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
+		return nil, fmt.Errorf("must be an http:// or https:// URL, not %s:, such as %s", strings.ToLower(u.Scheme), example)
+	case err != nil || u.Scheme == "" || u.Host == "" || u.Opaque != "":
+		return nil, fmt.Errorf("must be an absolute URL with a scheme and a host, such as %s", example)
+	}
+	return u, nil
 }
 
 // withSlash makes a base URL end in "/".

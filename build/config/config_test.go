@@ -60,6 +60,14 @@ ja = "講座"
 			[]string{`kakehashi.toml:1:11: "baseURL" must be an absolute URL with a scheme and a host, such as https://example.org/course/`}},
 		{"base URL without host", "baseURL = \"/course/\"\n",
 			[]string{`kakehashi.toml:1:11: "baseURL" must be an absolute URL with a scheme and a host, such as https://example.org/course/`}},
+		{"base URL javascript:", "# 講座\nbaseURL = \"javascript:alert(1)//\"\n",
+			[]string{`kakehashi.toml:2:11: "baseURL" must be an http:// or https:// URL, not javascript:, such as https://example.org/course/`}},
+		{"base URL with a query", "baseURL = \"https://example.org/?a=1\"\n",
+			[]string{`kakehashi.toml:1:11: "baseURL" must have no query (?) or fragment (#): page paths are appended to it, such as https://example.org/course/`}},
+		{"editURL javascript:", "editURL = \"javascript:alert('{path}')\"\n",
+			[]string{`kakehashi.toml:1:11: "editURL" must be an http:// or https:// URL, not javascript:, such as https://github.com/me/course/edit/main/{path}`}},
+		{"editURL relative path", "editURL = \"../edit/{path}\"\n",
+			[]string{`kakehashi.toml:1:11: "editURL" must be an absolute URL with a scheme and a host, such as https://github.com/me/course/edit/main/{path}`}},
 		{"base URL a number", "baseURL = 3\n",
 			[]string{`kakehashi.toml:1:11: "baseURL" must be a string, got integer`}},
 		{"editURL without path", "editURL = \"https://github.com/me/course/edit/main/\"\n",
@@ -137,5 +145,43 @@ func TestLoadMissing(t *testing.T) {
 	}
 	if got := c.Langs([]string{"ja", "ko"}); !reflect.DeepEqual(got, []string{"ja", "ko"}) {
 		t.Errorf("Langs = %v", got)
+	}
+}
+
+// TestCheckWebURLs: the base URL and the edit URL are addresses for a
+// reader's browser: http or https, absolute, with a host; nothing a link
+// would run or open locally.
+func TestCheckWebURLs(t *testing.T) {
+	for _, tc := range []struct {
+		s          string
+		base, edit string // what the error says, "" for none
+	}{
+		{"https://example.org/course/", "", "must hold"},
+		{"http://localhost:1313/", "", "must hold"},
+		{"HTTPS://example.org/", "", "must hold"},
+		{"https://github.com/me/c/edit/main/{path}", "", ""},
+		{"https://{lang}.example.org/edit/{path}", "absolute URL", ""},
+		{"javascript:alert(1)", "not javascript:", "not javascript:"},
+		{"JavaScript://example.org/%0aalert(1)/{path}", "not javascript:", "not javascript:"},
+		{"data:text/html,<script>alert(1)</script>{path}", "not data:", "not data:"},
+		{"file:///etc/{path}", "not file:", "not file:"},
+		{"ftp://example.org/{path}", "not ftp:", "not ftp:"},
+		{"//example.org/{path}", "absolute URL", "absolute URL"},
+		{"/course/{path}", "absolute URL", "absolute URL"},
+		{"example.org/{path}", "absolute URL", "absolute URL"},
+		{"https:example.org/{path}", "absolute URL", "absolute URL"},
+		{"https:///{path}", "absolute URL", "absolute URL"},
+		{"https://example.org/#top", "no query (?) or fragment (#)", ""},
+		{"https://example.org/?", "no query (?) or fragment (#)", ""},
+	} {
+		if err := CheckBaseURL(tc.s); tc.base == "" && err != nil || tc.base != "" && (err == nil || !strings.Contains(err.Error(), tc.base)) {
+			t.Errorf("CheckBaseURL(%q) = %v, want %q", tc.s, err, tc.base)
+		}
+		if tc.edit == "must hold" {
+			continue // no {path}: Load refuses it before
+		}
+		if err := CheckEditURL(tc.s); tc.edit == "" && err != nil || tc.edit != "" && (err == nil || !strings.Contains(err.Error(), tc.edit)) {
+			t.Errorf("CheckEditURL(%q) = %v, want %q", tc.s, err, tc.edit)
+		}
 	}
 }
