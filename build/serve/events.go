@@ -137,8 +137,10 @@ func (h *hub) count() int {
 
 // serveEvents streams events to one client until it leaves or the server
 // shuts down, with a comment line every heartbeat to keep proxies and the
-// connection alive.
-func (h *hub) serveEvents(w http.ResponseWriter, r *http.Request, heartbeat time.Duration) {
+// connection alive. The stream outlives the server's timeouts; each
+// message must be taken within writeTimeout, else the client is dropped
+// (its browser reconnects).
+func (h *hub) serveEvents(w http.ResponseWriter, r *http.Request, heartbeat, writeTimeout time.Duration) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
@@ -150,15 +152,26 @@ func (h *hub) serveEvents(w http.ResponseWriter, r *http.Request, heartbeat time
 		return
 	}
 	defer h.unsubscribe(ch)
+	// The server's write timeout would end the stream: each message gets
+	// a deadline of its own instead. (A ResponseWriter without deadlines,
+	// a test's recorder, has none to move.)
+	rc := http.NewResponseController(w)
+	send := func(b []byte) bool {
+		rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		fl.Flush()
+		return true
+	}
 	hd := w.Header()
 	hd.Set("Content-Type", "text/event-stream; charset=utf-8")
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	if _, err := w.Write([]byte("retry: 1000\n\n")); err != nil {
+	if !send([]byte("retry: 1000\n\n")) {
 		return
 	}
-	fl.Flush()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
@@ -168,18 +181,13 @@ func (h *hub) serveEvents(w http.ResponseWriter, r *http.Request, heartbeat time
 		case <-h.done:
 			return
 		case msg, ok := <-ch:
-			if !ok {
+			if !ok || !send(msg) {
 				return
 			}
-			if _, err := w.Write(msg); err != nil {
-				return
-			}
-			fl.Flush()
 		case <-tick.C:
-			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
+			if !send([]byte(": ping\n\n")) {
 				return
 			}
-			fl.Flush()
 		}
 	}
 }

@@ -132,7 +132,7 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, re
 		data.Cols = append(data.Cols, pairCol{Lang: l, URL: u, Exists: f != nil && !st.untranslated[u]})
 	}
 	// Under the frames: how each translation stands against its original.
-	data.Notes = s.pairNotes(r.Context(), langs, rel)
+	data.Notes = st.pairs.notes(rel)
 	var b bytes.Buffer
 	if err := pairPage.Execute(&b, data); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)

@@ -42,48 +42,87 @@ type pairBlock struct {
 	Folded int    // for "same": how many unchanged blocks are folded
 }
 
-// pairNotes reads the site's content as the build does and says how each
-// translation of the page at rel (its URL path under the language, with
-// no slashes around it) stands. The content is read afresh on each
-// request (the loader re-reads only what changed on disk since the
-// server's own build, so this is the site as saved); an error while
-// reading gives no notes, as the build's overlay shows it already.
-func (s *Server) pairNotes(ctx context.Context, langs []string, rel string) []pairNote {
-	def := build.DefaultLayout()
-	content, cache := s.opts.Build.Layout.Content, s.opts.Build.Layout.Cache
-	if content == "" {
-		content = def.Content
+// pairIndex is the site's translations as /_pair/ tells them: the
+// content as it was read once for the build being served, so that a
+// request reads no source.
+type pairIndex struct {
+	// keys maps a page's URL path under its language, without slashes
+	// around it ("cka/05-ha-cluster"), to its translation key.
+	keys  map[string]string
+	pairs map[string][]translation.Pair // by key
+	store translation.Store             // the originals as marked
+}
+
+// contentFolder is the site's content folder, as the build reads it.
+func (s *Server) contentFolder() string {
+	if c := s.opts.Build.Layout.Content; c != "" {
+		return strings.Trim(path.Clean(c), "/")
 	}
+	return build.DefaultLayout().Content
+}
+
+// contentChanged reports whether a rebuild for paths may find the
+// content changed: paths is empty (unknown) or names a file in the
+// content folder.
+func (s *Server) contentChanged(paths []string) bool {
+	if len(paths) == 0 {
+		return true
+	}
+	dir := s.contentFolder()
+	for _, p := range paths {
+		p = strings.TrimPrefix(path.Clean("/"+p), "/")
+		if p == dir || strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// loadPairs reads the site's content as the build does, re-reading only
+// what changed since the last build (s.loader), and pairs its pages. An
+// error while reading gives no index, as the build's overlay shows it
+// already. The caller holds s.buildMu.
+func (s *Server) loadPairs(ctx context.Context, langs []string) *pairIndex {
+	cache := s.opts.Build.Layout.Cache
 	if cache == "" {
-		cache = def.Cache
+		cache = build.DefaultLayout().Cache
 	}
-	c, diags := source.Load(ctx, s.in, content, langs)
-	if diags.Err() != nil {
+	c, diags := s.loader.Load(ctx, s.in, s.contentFolder(), langs)
+	if diags.Err() != nil || ctx.Err() != nil {
 		return nil
 	}
-	key := ""
+	idx := &pairIndex{keys: map[string]string{}, pairs: map[string][]translation.Pair{},
+		store: translation.Store{Fs: s.in, Dir: path.Join(cache, translation.StoreDir)}}
 	for _, p := range c.Pages {
-		u := "/" + p.Lang + "/"
-		if rel != "" {
-			u += rel + "/"
+		rel := strings.Trim(strings.TrimPrefix(pageURL(p), "/"+p.Lang+"/"), "/")
+		if _, ok := idx.keys[rel]; !ok {
+			idx.keys[rel] = translation.Key(p)
 		}
-		if pageURL(p) == u {
-			key = translation.Key(p)
-			break
-		}
-	}
-	if key == "" {
-		return nil
 	}
 	pairs, _ := translation.Pairs(c, langs)
-	store := translation.Store{Fs: s.in, Dir: path.Join(cache, translation.StoreDir)}
-	var notes []pairNote
 	for _, p := range pairs {
-		if p.Key != key || p.Missing() {
-			continue
+		if !p.Missing() {
+			idx.pairs[p.Key] = append(idx.pairs[p.Key], p)
 		}
+	}
+	return idx
+}
+
+// notes says how each translation of the page at rel (its URL path under
+// the language, with no slashes around it) stands. Only the copy of the
+// original as marked is read, for a stale translation.
+func (idx *pairIndex) notes(rel string) []pairNote {
+	if idx == nil {
+		return nil
+	}
+	key, ok := idx.keys[rel]
+	if !ok {
+		return nil
+	}
+	var notes []pairNote
+	for _, p := range idx.pairs[key] {
 		st := translation.Status(p.Orig, p.Tr)
-		n := pairNote{Lang: p.Lang, OrigLang: p.OrigLang, Path: p.Tr.Path, Orig: p.Orig.Path, State: st.State.String(), Store: store.Dir}
+		n := pairNote{Lang: p.Lang, OrigLang: p.OrigLang, Path: p.Tr.Path, Orig: p.Orig.Path, State: st.State.String(), Store: idx.store.Dir}
 		if !st.Marked.IsZero() {
 			n.Marked = st.Marked.Date.Format(time.DateOnly)
 		}
@@ -91,7 +130,7 @@ func (s *Server) pairNotes(ctx context.Context, langs []string, rel string) []pa
 			if !st.Updated.IsZero() {
 				n.Since = st.Updated.Format(time.DateOnly)
 			}
-			old, err := store.Load(st.Marked.Hash)
+			old, err := idx.store.Load(st.Marked.Hash)
 			if err != nil {
 				n.NoCopy = true
 			} else {

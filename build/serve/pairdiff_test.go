@@ -91,6 +91,65 @@ func TestPairStatus(t *testing.T) {
 	}
 }
 
+// TestPairFromLastBuild: /_pair/ tells the translations as the build
+// being served read them, not as the sources are now: an edit of the
+// original shows once it is rebuilt, not before, and no request reads the
+// sources.
+func TestPairFromLastBuild(t *testing.T) {
+	s, ts, root := newTestServer(t)
+	const ja, ko = "content/ja/cka/05-ha-cluster.md", "content/ko/cka/05-ha-cluster.md"
+	src := readFile(t, root, ja)
+	orig, diags := source.ParsePage(ja, source.Normalize([]byte(src)))
+	if orig == nil {
+		t.Fatal(diags)
+	}
+	marked, err := translation.Mark([]byte(readFile(t, root, ko)), "2026-11-02", translation.Hash(orig))
+	must(t, err)
+	writeFile(t, root, ko, string(marked))
+	must(t, s.Rebuild(context.Background(), []string{ko}))
+	const current = `<p class="current">ko: current (marked 2026-11-02)`
+	c := ts.Client()
+	if _, body := get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/"); !strings.Contains(body, current) {
+		t.Fatalf("after marking: no %q in\n%s", current, body)
+	}
+
+	// The original edited on disk, not rebuilt yet: still as built.
+	writeFile(t, root, ja, strings.Replace(src, "\n\n", "\n\n書き直した段落です。\n\n", 3))
+	for range 3 {
+		if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, current) || strings.Contains(body, `class="stale"`) {
+			t.Fatalf("before the rebuild: /_pair/ read the edited source:\n%s", body)
+		}
+	}
+	must(t, s.Rebuild(context.Background(), []string{ja}))
+	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="stale">ko: stale`) {
+		t.Fatalf("after the rebuild: not stale:\n%s", body)
+	}
+
+	// A build that fails keeps the last good build's translations.
+	writeFile(t, root, ja, strings.Replace(src, "part: 5\n", "part: [5\n", 1))
+	if err := s.Rebuild(context.Background(), []string{ja}); err == nil {
+		t.Fatal("broken front matter built")
+	}
+	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="stale">ko: stale`) {
+		t.Fatalf("after a failed build: not as the last good build:\n%s", body)
+	}
+
+	// The original back as marked while a template is broken; then only
+	// the template is fixed: the next good build has the original's edit.
+	const layout = "themes/default/layouts/article.html"
+	good := readFile(t, root, layout)
+	writeFile(t, root, ja, src)
+	writeFile(t, root, layout, good+"{{")
+	if err := s.Rebuild(context.Background(), []string{ja, layout}); err == nil {
+		t.Fatal("a broken template built")
+	}
+	writeFile(t, root, layout, good)
+	must(t, s.Rebuild(context.Background(), []string{layout}))
+	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, current) {
+		t.Fatalf("after the template was fixed: the original's edit is missing:\n%s", body)
+	}
+}
+
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l

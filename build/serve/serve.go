@@ -4,7 +4,9 @@
 // saves, rebuilds incrementally, and tells the browser over Server-Sent
 // Events to reload, to swap a stylesheet, or to show the build's errors
 // in an overlay. An event is sent only after the rebuilt site is complete
-// and being served. It never serves a byte that is not part of the built site.
+// and being served. It never serves a byte that is not part of the built site,
+// and serves it only to requests naming its own address and to its own
+// pages (access.go).
 package serve
 
 import (
@@ -70,6 +72,17 @@ type Options struct {
 	Builder interface {
 		Build(ctx context.Context) (*build.Result, error)
 	}
+	// AllowedHosts are the names a request may give in its Host header
+	// (and a page in its Origin) besides 127.0.0.1, localhost, [::1] and
+	// the address the server was reached at: this machine's names on a
+	// LAN. Each is a host name or an IP address without port
+	// (CheckAllowedHost); case does not matter. Any other name gets 403,
+	// so that a page of another site cannot read this one by making its
+	// own name resolve to this machine (DNS rebinding).
+	AllowedHosts []string
+	// Timeouts bound what Run lets a connection take; zero fields get
+	// their defaults.
+	Timeouts Timeouts
 }
 
 // Server is the authoring server. It is an http.Handler.
@@ -78,12 +91,17 @@ type Server struct {
 	in       afero.Fs
 	builder  builder
 	hub      *hub
-	liveFile *file // the live-reload script
+	liveFile *file          // the live-reload script
+	hosts    hosts          // the names requests may give
+	loader   *source.Loader // the content, for /_pair/, under buildMu
 
 	buildMu sync.Mutex // one build at a time
 	n       int        // builds done, under buildMu
-	id      string     // this server's instance, in versions
-	cur     atomic.Pointer[state]
+	// pairsDirty: the content changed since the translations for
+	// /_pair/ were last read (under buildMu).
+	pairsDirty bool
+	id         string // this server's instance, in versions
+	cur        atomic.Pointer[state]
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -104,6 +122,9 @@ type state struct {
 	// slash, the files served with a long cache.
 	assets render.Assets
 	hashed map[string]bool
+	// pairs is what /_pair/ tells of the translations, from the content
+	// as it was at the last good build.
+	pairs *pairIndex
 }
 
 // New makes a server for the site folder opts.Root and runs the first
@@ -120,12 +141,18 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if opts.Heartbeat <= 0 {
 		opts.Heartbeat = 15 * time.Second
 	}
+	opts.Timeouts.defaults()
+	for _, h := range opts.AllowedHosts {
+		if err := CheckAllowedHost(h); err != nil {
+			return nil, fmt.Errorf("allowed host: %w", err)
+		}
+	}
 	in, err := source.SiteFS(opts.Root)
 	if err != nil {
 		return nil, err
 	}
 	s := &Server{opts: opts, in: in, hub: newHub(), id: strconv.FormatInt(time.Now().UnixNano(), 36),
-		liveFile: newFile("live.js", liveJS)}
+		liveFile: newFile("live.js", liveJS), hosts: newHosts(opts.AllowedHosts), loader: source.NewLoader()}
 	s.builder = opts.Builder
 	if s.builder == nil {
 		// Readers get an edit without waiting for the search index; it
@@ -154,6 +181,12 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	start := time.Now()
 	if inv, ok := s.builder.(invalidator); ok && len(paths) > 0 {
 		inv.Invalidate(paths...)
+	}
+	if s.contentChanged(paths) {
+		s.pairsDirty = true
+		for _, p := range paths {
+			s.loader.Invalidate(path.Clean(p))
+		}
 	}
 	res, err := s.builder.Build(ctx)
 	if ctx.Err() != nil {
@@ -186,6 +219,10 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	}
 	if langs := res.Langs; len(langs) > 0 && !slices.Equal(langs, old.langs) {
 		next.langs, next.match = langs, i18n.NewMatcher(langs)
+	}
+	next.pairs = old.pairs
+	if s.pairsDirty || old.pairs == nil || !slices.Equal(next.langs, old.langs) {
+		next.pairs, s.pairsDirty = s.loadPairs(ctx, next.langs), false
 	}
 	s.cur.Store(next)
 	ok := event{Name: "ok", Version: version}
@@ -274,7 +311,8 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	t := s.opts.Timeouts
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read, WriteTimeout: t.Write, IdleTimeout: t.Idle}
 	// Connections opened but not yet used (browsers open them ahead) count
 	// as busy for Shutdown during 5 s; they are closed at once instead.
 	var connMu sync.Mutex
@@ -325,10 +363,23 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 func (s *Server) Close() { s.hub.close() }
 
 // ServeHTTP serves the built site, the live-reload script and event
-// stream, the language redirect of "/" and the side-by-side pages.
+// stream, the language redirect of "/" and the side-by-side pages, to
+// requests naming one of the server's hosts (403 otherwise). Every
+// response may be read by the server's own pages only
+// (Cross-Origin-Resource-Policy), as the type it says (nosniff): a page of
+// another site cannot take the search index's text as a script.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if !s.checkHost(w, r) {
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
+		if !s.checkOrigin(w, r) {
+			return
+		}
+		h.Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
@@ -340,7 +391,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	st := s.cur.Load()
 	switch {
 	case name == "_kakehashi/events":
-		s.hub.serveEvents(w, r, s.opts.Heartbeat)
+		// Build errors quote the sources: for the server's own pages only.
+		if s.checkOrigin(w, r) {
+			s.hub.serveEvents(w, r, s.opts.Heartbeat, s.opts.Timeouts.Write)
+		}
 		return
 	case name == "_kakehashi/live.js":
 		s.serveLiveJS(w, r, st)
@@ -397,7 +451,6 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, stat
 	} else {
 		h.Set("Cache-Control", "no-cache")
 	}
-	h.Set("X-Content-Type-Options", "nosniff")
 	h.Add("Vary", "Accept-Encoding")
 	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
 		if gz := f.Gzip(); gz != nil {
