@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/netip"
 	"os/exec"
 	"runtime"
 	"strconv"
@@ -12,7 +13,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/serve"
 )
 
-const serveSynopsis = "kakehashi serve [-s DIR] [--bind ADDR] [--port N] [--open] [--drafts]"
+const serveSynopsis = "kakehashi serve [-s DIR] [--bind ADDR] [--port N] [--allowed-host NAME]... [--open] [--drafts]"
 
 func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlags(env, "serve", serveSynopsis,
@@ -20,9 +21,19 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	var src, bind string
 	var port int
 	var open, drafts bool
+	var allowed []string
 	sourceFlag(fs, &src, siteFolderHelp)
 	fs.StringVar(&bind, "bind", "127.0.0.1", "`address` to listen on; only this machine by default")
 	fs.IntVar(&port, "port", 1313, "`port` to listen on (0: any free port)")
+	fs.Func("allowed-host", "also answer requests for host `NAME` (this machine's name on a LAN); repeatable.\n"+
+		"Only 127.0.0.1, localhost, [::1] and the --bind address are answered otherwise: a page\n"+
+		"of another site cannot reach the server under a name of its own (DNS rebinding)", func(v string) error {
+		if err := serve.CheckAllowedHost(v); err != nil {
+			return err
+		}
+		allowed = append(allowed, v)
+		return nil
+	})
 	fs.BoolVar(&open, "open", false, "open the site in the default browser")
 	draftsFlag(fs, &drafts)
 	if code := parse(fs, args); code >= 0 {
@@ -32,7 +43,11 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi serve: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	srv, err := serve.New(ctx, serve.Options{Root: src, Build: withWasm(build.Options{Drafts: drafts}, src), Log: env.stderr})
+	// A --bind given as a name is one of the server's names.
+	if _, err := netip.ParseAddr(bind); err != nil && bind != "" && serve.CheckAllowedHost(bind) == nil {
+		allowed = append(allowed, bind)
+	}
+	srv, err := serve.New(ctx, serve.Options{Root: src, Build: withWasm(build.Options{Drafts: drafts}, src), Log: env.stderr, AllowedHosts: allowed})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
 		return 1
