@@ -289,13 +289,29 @@ func writeStyle(b *bytes.Buffer, indent string, s *chroma.Style, fallbackHL stri
 	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
 	var css bytes.Buffer
 	_ = f.WriteCSS(&css, s)
+	// chroma writes one rule per token class, most of them sharing their
+	// declarations with others (every keyword class is the same colour):
+	// one rule per declaration block, at the place of its first class,
+	// with every class that has it. Each class has one rule and a token
+	// one class, so no rule comes to override another it did not before.
+	var bodies []string
+	selectors := map[string][]string{}
 	for _, line := range strings.Split(css.String(), "\n") {
 		if !strings.HasPrefix(line, ".chroma") {
 			continue // chroma's unscoped ".bg" rule; .chroma has the same background
 		}
-		b.WriteString(indent)
-		b.WriteString(line)
-		b.WriteByte('\n')
+		sel, body, ok := strings.Cut(line, "{")
+		if !ok {
+			continue
+		}
+		sel, body = strings.TrimSpace(sel), strings.TrimSpace(body)
+		if _, seen := selectors[body]; !seen {
+			bodies = append(bodies, body)
+		}
+		selectors[body] = append(selectors[body], sel)
+	}
+	for _, body := range bodies {
+		fmt.Fprintf(b, "%s%s { %s\n", indent, strings.Join(selectors[body], ", "), body)
 	}
 	bg := fallbackHL
 	if e := s.Get(chroma.LineHighlight); e.Background.IsSet() {

@@ -30,7 +30,7 @@ func TestCSS(t *testing.T) {
 		".chroma {",
 		"@media (prefers-color-scheme: dark) {",
 		".chroma .hl { background-color:",
-		".chroma .nb {",
+		".chroma .nb",
 	} {
 		if !strings.Contains(css, want) {
 			t.Errorf("CSS lacks %q", want)
@@ -44,13 +44,28 @@ func TestCSS(t *testing.T) {
 			t.Errorf("CSS contains %q", bad)
 		}
 	}
-	for _, line := range strings.Split(css, "\n") {
-		l := strings.TrimSpace(line)
-		if strings.Contains(l, "{ ") && !strings.HasPrefix(l, ".chroma") && !strings.HasPrefix(l, "@media") {
-			t.Errorf("rule not scoped to .chroma: %q", line)
+	light, dark, _ := strings.Cut(css, "@media")
+	for _, part := range []string{light, dark} {
+		bodies := map[string]bool{}
+		for _, line := range strings.Split(part, "\n") {
+			l := strings.TrimSpace(line)
+			sels, body, ok := strings.Cut(l, "{ ")
+			if !ok || strings.HasPrefix(l, "@media") || strings.HasPrefix(l, "(prefers") {
+				continue
+			}
+			for _, sel := range strings.Split(sels, ",") {
+				if !strings.HasPrefix(strings.TrimSpace(sel), ".chroma") {
+					t.Errorf("rule not scoped to .chroma: %q", line)
+				}
+			}
+			// Classes that share their declarations share one rule
+			// (the .hl colour, written after chroma's rules, aside).
+			if bodies[body] && !strings.Contains(sels, ".hl") {
+				t.Errorf("declarations %q written twice in one style", body)
+			}
+			bodies[body] = true
 		}
 	}
-	light, dark, _ := strings.Cut(css, "@media")
 	if light == "" || dark == "" || light == dark {
 		t.Errorf("light and dark parts not distinct")
 	}
