@@ -31,8 +31,9 @@
 //	feed               "/<lang>/index.xml", this language's Atom feed
 //	xdefault           the URL of the x-default alternate, or ""
 //	dict k v k v...    a map, to pass several values to a template
-//	csp                the pages' Content-Security-Policy (ContentSecurityPolicy),
-//	                   for <meta http-equiv="Content-Security-Policy">
+//	csp                the attribute content="…" holding the pages'
+//	                   Content-Security-Policy (ContentSecurityPolicy), for
+//	                   <meta http-equiv="Content-Security-Policy" {{csp}}>
 //
 // rel, relFolder and abs give a fingerprinted file (a stylesheet, script
 // or WebAssembly module, Site.Assets) under its hashed name:
@@ -470,7 +471,9 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 			return Rel(st.page.URL, asset(p))
 		},
 		"abs": abs,
-		"csp": func() string { return ContentSecurityPolicy },
+		"csp": func() htmltemplate.HTMLAttr {
+			return htmltemplate.HTMLAttr(`content="` + ContentSecurityPolicy + `"`) // our own constant
+		},
 		"date": func(t time.Time) string {
 			if t.IsZero() {
 				return ""

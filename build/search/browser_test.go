@@ -17,9 +17,9 @@ import (
 // article (/ja/cka/NN-slug/index.html).
 const pageHTML = `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><title>T</title>
+<script type="application/json" id="kakehashi-config">{"search":{"script":"../../../js/search.js","index":"../../../ja/search-index.js","base":"../../../"}}</script>
 <script src="../../../js/search.js" defer></script></head>
-<body><header><div class="search" data-lang="ja" data-index="../../../ja/search-index.js"
- data-base="../../../" data-empty="見つかりません"><input id="q" type="search" role="combobox"
+<body><header><div class="search" data-empty="見つかりません"><input id="q" type="search" role="combobox"
  aria-expanded="false" aria-controls="search-results"><ul id="search-results"
  class="search-results" role="listbox" hidden></ul></div></header>
 <main><h1>{{TITLE}}</h1></main></body></html>

@@ -58,32 +58,26 @@
   });
 
   // What the build configured: a JSON block in the head, which content
-  // (always in the body) cannot write or shadow. Nothing is read from
-  // attributes in the body.
-  const config = (() => {
-    const el = doc.head.querySelector('script#kakehashi-config[type="application/json"]');
-    try { return (el && JSON.parse(el.textContent)) || {}; } catch (e) { return {}; }
-  })();
-  // A script is loaded only from this site: the same origin, or from
-  // file:// another file.
-  const sameSite = (u) => {
-    try {
-      const url = new URL(u, location.href);
-      return location.protocol === "file:" ? url.protocol === "file:" : url.origin === location.origin;
-    } catch (e) { return false; }
-  };
+  // (always in the body) can neither write nor shadow; nothing is read
+  // from attributes in the body. A script is loaded only from this site:
+  // the same scheme and origin (from file://, another file).
+  let config = {};
+  try { config = JSON.parse(doc.head.querySelector("script#kakehashi-config").textContent); } catch (e) { /* none */ }
+  const search = config.search;
+  const own = (u) => u.protocol === location.protocol && u.origin === location.origin;
 
   // Search arrives when a reader first reaches for the box, not with the
   // page: its script, then (on its own) the index. The box is the theme's
-  // own (it holds the combobox, which no markdown makes).
-  const search = config.search;
-  const box = search && doc.querySelector('.search input[role="combobox"]') && doc.querySelector('.search input[role="combobox"]').closest(".search");
-  if (box && typeof search.script === "string" && sameSite(search.script)) {
+  // own: the one that holds the combobox, which no markdown makes.
+  const input = search && doc.querySelector('.search [role="combobox"]');
+  const box = input && input.closest(".search");
+  const script = box && new URL(search.script, location.href);
+  if (script && own(script)) {
     const fetchSearch = () => {
       if (box.dataset.loading) return;
       box.dataset.loading = "1";
       const s = doc.createElement("script");
-      s.src = new URL(search.script, location.href).href;
+      s.src = script.href;
       doc.head.appendChild(s);
     };
     for (const ev of ["focusin", "pointerdown", "keydown"]) box.addEventListener(ev, fetchSearch, { once: true });

@@ -303,7 +303,7 @@
     var input = box.querySelector('input[role="combobox"]');
     var list = box.querySelector('[role="listbox"]');
     if (!input || !list) return;
-    var lang = cfg.lang || document.documentElement.lang;
+    var lang = document.documentElement.lang;
     var src = sameSite(cfg.index) ? new URL(cfg.index, location.href).href : '';
     var base = typeof cfg.base === 'string' ? cfg.base : '';
     if (base && base.slice(-1) !== '/') base += '/';
