@@ -2,7 +2,8 @@
 // its build.Layout names them (content, themes, UI strings, and the
 // configuration file kakehashi.toml), and hands on, after each burst of
 // saves, the input paths that changed. The output and
-// cache folders, dot files and editors' temporaries are never inputs.
+// cache folders, dot files, editors' temporaries and leftovers are never
+// inputs.
 package watch
 
 import (
@@ -21,6 +22,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
 // Options tune a Watcher.
@@ -348,8 +350,11 @@ func (w *Watcher) holdsWatched(rel string) bool {
 
 // ignored reports whether a relative input path is never an input of a
 // site laid out as l: its output and cache folders, dot files and
-// folders, and editors' temporary files (vim's *.swp, *.swx and 4913,
-// emacs's .#* and #*#, *~ backups, *.tmp, JetBrains' ___jb_tmp___).
+// folders, editors' and merges' leftovers, which no build reads
+// (source.Leftover: emacs's #*# and .#*, vim's swap files, *~ backups,
+// *.orig, .DS_Store), and the files editors make for a moment while
+// saving (vim's 4913, *.swp, *.swx and *.swo, *.tmp, JetBrains'
+// ___jb_tmp___ and ___jb_old___).
 func ignored(l build.Layout, rel string) bool {
 	for _, seg := range strings.Split(rel, "/") {
 		if seg == "" {
@@ -367,11 +372,10 @@ func ignored(l build.Layout, rel string) bool {
 	}
 	name := path.Base(rel)
 	switch {
-	case name == "4913",
-		strings.HasSuffix(name, "~"),
+	case source.Leftover(name),
+		name == "4913",
 		strings.HasSuffix(name, ".swp"), strings.HasSuffix(name, ".swx"), strings.HasSuffix(name, ".swo"),
 		strings.HasSuffix(name, ".tmp"),
-		strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#"),
 		strings.Contains(name, "___jb_tmp___"), strings.Contains(name, "___jb_old___"):
 		return true
 	}

@@ -129,6 +129,8 @@ func TestWatcherSavingStyles(t *testing.T) {
 				writeFile(t, root, "content/ja/cka/01-a.md.swx", "x")
 				writeFile(t, root, "content/ja/cka/.#01-a.md", "x")
 				writeFile(t, root, "content/ja/cka/#01-a.md#", "x")
+				writeFile(t, root, "content/ja/cka/01-a.md.orig", "x")
+				writeFile(t, root, "themes/default/static/.DS_Store", "x")
 				writeFile(t, root, "content/.hidden/x.md", "x")
 				writeFile(t, root, "public/index.html", "x")
 				writeFile(t, root, "README.md", "x")
@@ -197,6 +199,10 @@ func TestIgnored(t *testing.T) {
 		{"content/ja/cka/#05-ha-cluster.md#", true},
 		{"content/ja/cka/05-ha-cluster.md.tmp", true},
 		{"content/ja/cka/05-ha-cluster.md___jb_tmp___", true},
+		{"content/ja/cka/05-ha-cluster.md.orig", true},
+		{"content/ja/cka/05-ha-cluster/index.md.orig", true},
+		{"i18n/ja.toml.orig", true},
+		{"content/ja/cka/orig.md", false},
 		{"content/.git/HEAD", true},
 		{"themes/.DS_Store", true},
 		{"public/index.html", true},
