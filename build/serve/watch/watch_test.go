@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"syscall"
 	"testing"
 	"time"
 
@@ -120,6 +121,25 @@ func TestWatcherSavingStyles(t *testing.T) {
 				must(t, os.Remove(join(root, art)))
 			},
 			want:     []string{art},
+			sentinel: "content/ko/cka/01-a.md",
+		},
+		{
+			name: "named pipe saved",
+			save: func(t *testing.T, root string) {
+				must(t, syscall.Mkfifo(join(root, "content/ja/cka/pipe.md"), 0o644))
+			},
+			// Seen as any new file, without being opened: the build
+			// reports it, and the sentinel's batch comes after.
+			want:     []string{"content/ja/cka/pipe.md"},
+			sentinel: "content/ko/cka/01-a.md",
+		},
+		{
+			name: "named pipe saved and removed",
+			save: func(t *testing.T, root string) {
+				must(t, syscall.Mkfifo(join(root, "content/ja/cka/pipe.md"), 0o644))
+				must(t, os.Remove(join(root, "content/ja/cka/pipe.md")))
+			},
+			want:     []string{"content/ja/cka/pipe.md"},
 			sentinel: "content/ko/cka/01-a.md",
 		},
 		{
