@@ -3,11 +3,14 @@ package source
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -199,5 +202,42 @@ func TestLoadSkipsLeftovers(t *testing.T) {
 			names = append(names, fi.Name())
 		}
 		t.Errorf("SiteFS lists %v (%v), want index.md alone", names, err)
+	}
+}
+
+// cancelOnOpen cancels a context at the first file opened through it,
+// counting the opens.
+type cancelOnOpen struct {
+	afero.Fs
+	cancel func()
+	opens  atomic.Int32
+}
+
+func (c *cancelOnOpen) Open(name string) (afero.File, error) {
+	if fi, err := c.Fs.Stat(name); err == nil && !fi.IsDir() {
+		c.opens.Add(1)
+		c.cancel()
+	}
+	return c.Fs.Open(name)
+}
+
+// TestLoadStopsWhenCancelled: an interrupt during the reading of the
+// pages stops it, and the next load reads every page.
+func TestLoadStopsWhenCancelled(t *testing.T) {
+	mem := afero.NewMemMapFs()
+	const n = 500
+	for i := range n {
+		afero.WriteFile(mem, fmt.Sprintf("content/ja/p%03d.md", i), []byte("---\ntitle: P\n---\nbody\n"), 0o644)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	fsys := &cancelOnOpen{Fs: mem, cancel: cancel}
+	l := NewLoader()
+	l.Load(ctx, fsys, "content", []string{"ja"})
+	if got := fsys.opens.Load(); got > int32(2*runtime.GOMAXPROCS(0)) {
+		t.Errorf("%d of %d pages read after the interrupt", got, n)
+	}
+	c, diags := l.Load(context.Background(), mem, "content", []string{"ja"})
+	if len(c.Pages) != n || len(diags) > 0 {
+		t.Errorf("the next load: %d pages, %v; want %d", len(c.Pages), diags, n)
 	}
 }

@@ -143,7 +143,7 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 		}
 		return w.visit(p, info, err)
 	})
-	l.parseAll(fsys, w.todo)
+	l.parseAll(ctx, fsys, w.todo)
 	c, diags := l.collect(w.found)
 	c.Files = w.files
 	diags = append(w.diags, diags...)
@@ -155,7 +155,11 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 			delete(l.cache, p)
 		}
 	}
-	clear(l.force)
+	if ctx.Err() == nil {
+		// An interrupted load parsed only some: the next reads the
+		// files named by Invalidate again.
+		clear(l.force)
+	}
 	c.sortAndList()
 	return c, diags
 }
@@ -255,9 +259,11 @@ func (w *walk) file(p string, info fs.FileInfo, bad error) {
 }
 
 // parseAll reads and parses todo on every core into the cache; the walk
-// only listed the files.
-func (l *Loader) parseAll(fsys afero.Fs, todo []job) {
+// only listed the files. When ctx is done it stops handing out files, and
+// caches none of those it did not parse.
+func (l *Loader) parseAll(ctx context.Context, fsys afero.Fs, todo []job) {
 	parsed := make([]cached, len(todo))
+	done := make([]bool, len(todo))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -265,17 +271,24 @@ func (l *Loader) parseAll(fsys afero.Fs, todo []job) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				parsed[i] = parseFile(fsys, todo[i])
+				parsed[i], done[i] = parseFile(fsys, todo[i]), true
 			}
 		}()
 	}
+feed:
 	for i := range todo {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
 	for i, j := range todo {
-		l.cache[j.p] = parsed[i]
+		if done[i] {
+			l.cache[j.p] = parsed[i]
+		}
 	}
 }
 
