@@ -194,3 +194,58 @@ func TestSiteLargeFilesStreamed(t *testing.T) {
 			size>>20, large>>20, (large-small)>>20)
 	}
 }
+
+// TestSiteLeftoversNotPublished: what editors and merges leave in a page
+// folder, in static/ and in layouts/ is neither published nor an error,
+// on disk as in memory.
+func TestSiteLeftoversNotPublished(t *testing.T) {
+	archive := `
+-- content/series/cka.yaml --
+id: cka
+title: {ja: CKA, ko: CKA}
+parts:
+  - number: 1
+    title: {ja: はじめに, ko: 소개}
+    state: published
+-- content/ja/cka/01-intro/index.md --
+---
+title: はじめに
+series: cka
+part: 1
+---
+![図](diagram.svg)
+-- content/ja/cka/01-intro/diagram.svg --
+<svg width="10" height="10"/>
+-- content/ko/cka/01-intro/index.md --
+---
+title: 소개
+series: cka
+part: 1
+---
+본문입니다.
+`
+	leftovers := []string{
+		"content/ja/cka/01-intro/#index.md#", "content/ja/cka/01-intro/index.md~", "content/ja/cka/01-intro/index.md.orig",
+		"content/ja/cka/01-intro/.index.md.swp", "content/ja/cka/01-intro/#diagram.svg#", "content/ja/cka/#02-next.md#",
+		"static/img/#logo.svg#", "static/img/logo.svg.orig", "static/.DS_Store", "layouts/.#article.html", "layouts/article.html~",
+	}
+	for _, disk := range []bool{false, true} {
+		var opts []sitetest.Option
+		if disk {
+			opts = append(opts, sitetest.OnDisk())
+		}
+		s := sitetest.New(t, archive, opts...)
+		for _, p := range leftovers {
+			s.WriteFile(p, "---\ntitle: [unclosed\n---\n{{< nope >}}\n")
+		}
+		s.Build().AssertExists("ja/cka/01-intro/index.html", "ja/cka/01-intro/diagram.svg")
+		for _, p := range s.Result().Site.Paths() {
+			if strings.ContainsAny(p, "#~") || strings.HasSuffix(p, ".orig") || strings.Contains(p, ".swp") || strings.Contains(p, "DS_Store") {
+				t.Errorf("on disk %v: %s published", disk, p)
+			}
+		}
+		if w := s.Warnings(); len(w) > 0 {
+			t.Errorf("on disk %v: warnings %v", disk, w)
+		}
+	}
+}
