@@ -95,7 +95,7 @@ func (r *run) copyFile(p, src string, size int64, mod time.Time, open func() (io
 	}
 	defer rc.Close()
 	in := &reader{r: rc}
-	n, err := r.sink.WriteFrom(r.ctx, p, in)
+	n, err := r.sink.WriteFrom(r.ctx, p, in, size)
 	switch {
 	case r.ctx.Err() != nil:
 		return &InterruptedError{Err: r.ctx.Err()}

@@ -17,9 +17,11 @@ type Sink interface {
 	WriteFile(p string, b []byte) error
 	// WriteFrom stores one file at p, as WriteFile does, read from r to
 	// its end: a staging folder copies it piece by piece, so that a file
-	// of any size takes little memory. It stops with ctx's error when
+	// of any size takes little memory. size is what r is expected to
+	// hold (-1 when unknown): a site in memory reserves that much at
+	// once; whatever r holds is stored. It stops with ctx's error when
 	// ctx is done, and returns the bytes stored.
-	WriteFrom(ctx context.Context, p string, r io.Reader) (int64, error)
+	WriteFrom(ctx context.Context, p string, r io.Reader, size int64) (int64, error)
 	// Reuse takes file p of the previous output unchanged, when it is
 	// still there with this size and modification time (unix
 	// nanoseconds), and reports whether it did.
@@ -40,9 +42,13 @@ func (s *Site) WriteFile(p string, b []byte) error {
 }
 
 // WriteFrom reads r whole and stores it, as Put does: a site in memory
-// holds its files' bytes.
-func (s *Site) WriteFrom(ctx context.Context, p string, r io.Reader) (int64, error) {
+// holds its files' bytes, in a buffer of size bytes when r holds that
+// many.
+func (s *Site) WriteFrom(ctx context.Context, p string, r io.Reader, size int64) (int64, error) {
 	var b bytes.Buffer
+	if size > 0 {
+		b.Grow(int(size) + 1) // the read that finds the end needs room
+	}
 	n, err := Copy(ctx, &b, r)
 	if err != nil {
 		return n, err

@@ -130,10 +130,10 @@ func (st *Staging) Put(p string, b []byte) error {
 }
 
 // WriteFrom writes one file of the new site from r, as Put does, copying
-// it piece by piece (Copy): a file of any size takes little memory. It
-// stops with ctx's error when ctx is done; Commit is then refused by its
-// own check of ctx, or the caller aborts.
-func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader) (int64, error) {
+// it piece by piece (Copy): a file of any size takes little memory; size
+// is not needed. It stops with ctx's error when ctx is done; Commit is
+// then refused by its own check of ctx, or the caller aborts.
+func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader, _ int64) (int64, error) {
 	full, err := st.begin(p, 0)
 	if err != nil {
 		return 0, err

@@ -36,7 +36,7 @@ func TestWriteFrom(t *testing.T) {
 	want := patternBytes(size)
 
 	s := New()
-	if n, err := s.WriteFrom(ctx, "/a/b.bin", io.LimitReader(&pattern{}, size)); err != nil || n != size {
+	if n, err := s.WriteFrom(ctx, "/a/b.bin", io.LimitReader(&pattern{}, size), size); err != nil || n != size {
 		t.Fatalf("Site.WriteFrom: %d, %v", n, err)
 	}
 	if got, _ := s.Get("a/b.bin"); !bytes.Equal(got, want) {
@@ -49,13 +49,13 @@ func TestWriteFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := st.WriteFrom(ctx, "/a/b.bin", io.LimitReader(&pattern{}, size)); err != nil || n != size {
+	if n, err := st.WriteFrom(ctx, "/a/b.bin", io.LimitReader(&pattern{}, size), size); err != nil || n != size {
 		t.Fatalf("Staging.WriteFrom: %d, %v", n, err)
 	}
 	if files, bytes := st.Size(); files != 1 || bytes != size {
 		t.Errorf("Size() = %d files, %d bytes; want 1, %d", files, bytes, size)
 	}
-	if _, err := st.WriteFrom(ctx, "../x", bytes.NewReader(nil)); err == nil {
+	if _, err := st.WriteFrom(ctx, "../x", bytes.NewReader(nil), 0); err == nil {
 		t.Error("a path out of the folder was written")
 	}
 	if err := st.Commit(ctx); err != nil {
@@ -80,7 +80,7 @@ func TestWriteFromStreams(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	if _, err := st.WriteFrom(ctx, "big.bin", io.LimitReader(&pattern{}, size)); err != nil {
+	if _, err := st.WriteFrom(ctx, "big.bin", io.LimitReader(&pattern{}, size), size); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&after)
@@ -111,5 +111,22 @@ func TestCopyStops(t *testing.T) {
 	n, err := Copy(ctx, &w, &cancelAfter{r: &pattern{}, n: 3, cancel: cancel})
 	if !errors.Is(err, context.Canceled) || n != 3*copyBuf {
 		t.Errorf("Copy of an endless reader: %d bytes, %v; want 3 pieces and context.Canceled", n, err)
+	}
+}
+
+// TestSiteWriteFromReserves: a site in memory told the size of a file
+// holds it in one buffer of that size, not in a buffer grown by doubling.
+func TestSiteWriteFromReserves(t *testing.T) {
+	const size = 64 << 20
+	s := New()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := s.WriteFrom(context.Background(), "big.bin", io.LimitReader(&pattern{}, size), size); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > size+4<<20 {
+		t.Errorf("storing %d MiB allocated %d MiB", size>>20, alloc>>20)
 	}
 }
