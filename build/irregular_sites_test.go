@@ -249,3 +249,28 @@ part: 1
 		}
 	}
 }
+
+// TestSiteLargeFilesInMemory: a build in memory (the authoring server,
+// check, export) reads a large file of a page folder or of static/ only
+// when it is asked for, and then whole.
+func TestSiteLargeFilesInMemory(t *testing.T) {
+	const size = 200 << 20
+	alloc := func(s *sitetest.Site) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s.Build()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	small := alloc(bundleSite(t, 4))
+	s := bundleSite(t, size)
+	if large := alloc(s); large > small+32<<20 {
+		t.Errorf("the build in memory of two files of %d MB allocated %d MB more than with small files: it read them", size>>20, (large-small)>>20)
+	}
+	for _, p := range []string{"ja/cka/01-intro/movie.mp4", "docs/slides.pdf"} {
+		if b, ok := s.Result().Site.Get(p); !ok || len(b) != size {
+			t.Errorf("%s: %d bytes, want %d", p, len(b), size)
+		}
+	}
+}
