@@ -549,73 +549,22 @@ func publishPart(src []byte, n int) ([]byte, error) {
 	return nil, fmt.Errorf("it lists no part #%d", n)
 }
 
-// maxSlug is the longest slug, and the longest page file name, in bytes:
-// the longest file name of the common file systems (ext4, APFS, NTFS).
-const maxSlug = 255
+// maxSlug is the longest page file name, in bytes: the longest segment
+// a name may have (source.MaxSegment).
+const maxSlug = source.MaxSegment
 
 // checkSlug reports why slug cannot name a new part's page, whose file
 // name and URL segment it becomes ("03-SLUG.md", ".../03-SLUG/"), or nil:
-// at most maxSlug bytes of UTF-8; no space; none of / \ (a path) ? # %
-// (a URL ends its path or reads an escape there) " ' < > (they break the
-// HTML the URL is written into) : * | (Windows allows none in a file
-// name); no control, bidirectional control or other invisible formatting
-// character; no leading or trailing dot. Japanese and Korean slugs are
-// welcome. It is the local counterpart of source.CheckSegment, which it
-// also applies, and which can replace it once that one holds every rule.
+// the name rule every URL segment follows (source.CheckSegment), and no
+// leading dot, which would make the page a hidden file.
 func checkSlug(slug string) error {
-	switch slug {
-	case "":
-		return errors.New("it is empty")
-	case ".", "..":
-		return fmt.Errorf("%q would name a folder above or at the same level", slug)
+	if err := source.CheckSegment(slug); err != nil {
+		return err
 	}
-	if !utf8.ValidString(slug) {
-		return fmt.Errorf("%q is not valid UTF-8", slug)
-	}
-	for _, r := range slug {
-		switch {
-		case r == '/' || r == '\\':
-			return fmt.Errorf("%q contains %q: it must be a single name, not a path", slug, r)
-		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
-			return fmt.Errorf("%q contains the control character %U", slug, r)
-		case isBidiControl(r):
-			return fmt.Errorf("%q contains the bidirectional control character %U: the name would read otherwise than it is", slug, r)
-		case unicode.Is(unicode.Cf, r):
-			return fmt.Errorf("%q contains the invisible formatting character %U", slug, r)
-		case unicode.IsSpace(r):
-			return fmt.Errorf("%q contains a space (%U): a URL cannot hold one as it is; write \"-\" instead", slug, r)
-		case r == '?' || r == '#':
-			return fmt.Errorf("%q contains %q: a URL's path ends there, so no link would reach the page", slug, r)
-		case r == '%':
-			return fmt.Errorf("%q contains '%%': a URL reads it as the start of an escape (%%2e is \".\")", slug)
-		case r == '"' || r == '\'' || r == '<' || r == '>':
-			return fmt.Errorf("%q contains %q: a URL segment cannot hold quotes, < or >", slug, r)
-		case r == ':' || r == '*' || r == '|':
-			return fmt.Errorf("%q contains %q, which a file name on Windows cannot hold", slug, r)
-		}
-	}
-	switch {
-	case strings.HasPrefix(slug, "."):
+	if strings.HasPrefix(slug, ".") {
 		return fmt.Errorf("%q starts with a dot: the page would be a hidden file", slug)
-	case strings.HasSuffix(slug, "."):
-		return fmt.Errorf("%q ends with a dot, which a file name on Windows loses", slug)
-	case len(slug) > maxSlug:
-		return fmt.Errorf("%s is %d bytes long: a file name or URL segment can be at most %d bytes", abbreviate(slug), len(slug), maxSlug)
 	}
-	return source.CheckSegment(slug)
-}
-
-// isBidiControl reports whether r is a bidirectional control character
-// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which can make a
-// name show in another order than it is read.
-func isBidiControl(r rune) bool {
-	switch {
-	case r == '\u061c', r == '\u200e', r == '\u200f':
-		return true
-	case r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
-		return true
-	}
-	return false
+	return nil
 }
 
 // abbreviate quotes s, cut to its first 32 characters when longer, for a
