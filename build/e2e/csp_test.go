@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,21 +21,13 @@ import (
 func evilServer(t *testing.T) (string, *atomic.Int32) {
 	t.Helper()
 	var hits atomic.Int32
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	url := serveHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
 		w.Header().Set("Content-Type", "text/javascript")
 		w.Header().Set("Access-Control-Allow-Origin", "*")
 		fmt.Fprint(w, "window.__pwned = (window.__pwned || 0) + 1;")
 	}))
-	srv.Listener.Close()
-	srv.Listener = ln
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return srv.URL, &hits
+	return url, &hits
 }
 
 // withGadgets returns page's HTML as if every way of naming a foreign
@@ -111,11 +101,7 @@ func TestForeignScriptBlocked(t *testing.T) {
 		}
 		gadget := withGadgets(t, src, evil)
 		files := http.FileServer(http.Dir(dir))
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		base := serveHandler(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path == "/"+page+"/gadget.html" {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				w.Write(gadget)
@@ -123,11 +109,7 @@ func TestForeignScriptBlocked(t *testing.T) {
 			}
 			files.ServeHTTP(w, r)
 		}))
-		srv.Listener.Close()
-		srv.Listener = ln
-		srv.Start()
-		t.Cleanup(srv.Close)
-		checkGadgetsBlocked(t, srv.URL+"/"+page+"/gadget.html", hits)
+		checkGadgetsBlocked(t, base+"/"+page+"/gadget.html", hits)
 	})
 
 	t.Run("file", func(t *testing.T) {

@@ -59,11 +59,18 @@ func builtCourse(t *testing.T) string {
 // serve serves dir on 127.0.0.1 for the test's duration.
 func serve(t *testing.T, dir string) string {
 	t.Helper()
+	return serveHandler(t, http.FileServer(http.Dir(dir)))
+}
+
+// serveHandler serves h on 127.0.0.1 for the test's duration and returns
+// its URL.
+func serveHandler(t *testing.T, h http.Handler) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(http.FileServer(http.Dir(dir)))
+	srv := httptest.NewUnstartedServer(h)
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
