@@ -9,11 +9,13 @@ import (
 
 // aliasTemplate is the page left at a page's old URL: a redirect that
 // works without JavaScript and from file://, a canonical link for search
-// engines, and a plain link for everyone else.
+// engines, and a plain link for everyone else. It runs no script at all,
+// and its policy says so.
 var aliasTemplate = htmltemplate.Must(htmltemplate.New("alias").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'; base-uri 'none'">
 <title>{{.Title}}</title>
 <meta name="robots" content="noindex">
 <link rel="canonical" href="{{.Canonical}}">
