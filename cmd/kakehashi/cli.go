@@ -18,6 +18,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/export"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
@@ -204,6 +205,12 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if code := checkDest(env, "build", src, dest, force); code >= 0 {
 		return code
+	}
+	// A build's site has no kind of its own: an export's folder is not
+	// replaced by one unasked.
+	if err := export.CheckKind(afero.NewOsFs(), dest, "", force); err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
+		return 2
 	}
 	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)

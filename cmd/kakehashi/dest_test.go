@@ -204,6 +204,14 @@ func TestRefusedDestinations(t *testing.T) {
 			return []string{"export", "-s", s, "--out", filepath.Join(s, "public-single")}
 		}, setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q", "--single-file") },
 			reason: "/public-single: it holds a single-file course (kakehashi export --single-file), not an offline copy of the site (kakehashi export); pass --force to replace it"},
+		{name: "build onto a full export", args: func(s string) []string {
+			return []string{"build", "-s", s, "-d", filepath.Join(s, "public-offline")}
+		}, setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q") },
+			reason: "/public-offline: it holds an offline copy of the site (kakehashi export), not a site kakehashi built; pass --force to replace it"},
+		{name: "build onto a single-file course", args: func(s string) []string {
+			return []string{"build", "-s", s, "-d", filepath.Join(s, "public-single")}
+		}, setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q", "--single-file") },
+			reason: "/public-single: it holds a single-file course (kakehashi export --single-file), not a site kakehashi built; pass --force to replace it"},
 		{name: "single-file after a full export", args: func(s string) []string { return []string{"export", "-s", s, "-q", "--single-file"} },
 			setup: func(t *testing.T, s string) { mustRun(t, "export", "-s", s, "-q") }},
 	} {
