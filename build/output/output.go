@@ -10,7 +10,11 @@
 package output
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"io/fs"
 	"runtime"
 	"sort"
 	"strings"
@@ -23,9 +27,11 @@ import (
 // Site is a built site: output paths ("ja/cka/05-ha-cluster/index.html")
 // mapped to their bytes. A file may be lazy: made only when first read
 // (the authoring server builds the search index only when a reader
-// searches). A path that CheckPath refuses is not stored: the first one is
-// kept as the site's error (see Err), and Publish refuses such a site. It
-// is safe for concurrent use.
+// searches), or read from its source whenever it is written or served,
+// never held (a page folder's attachment, a file of static/: see
+// NewSource). A path that CheckPath refuses is not stored: the first one
+// is kept as the site's error (see Err), and Publish refuses such a site.
+// It is safe for concurrent use.
 type Site struct {
 	mu      sync.Mutex
 	files   map[string][]byte
@@ -33,24 +39,75 @@ type Site struct {
 	refused error
 }
 
-// Lazy is a file made on first read, once.
+// Lazy is a file made on first read, once (NewLazy), or a file read from
+// its source each time it is needed (NewSource).
 type Lazy struct {
 	key  uint64
 	once sync.Once
 	made atomic.Bool
 	make func() []byte
 	data []byte
+	// A source file: opened by open, expected to hold size bytes.
+	open func() (io.ReadCloser, error)
+	size int64
 }
 
 // NewLazy returns a lazy file made by fn. key identifies its content: two
 // lazy files with the same key have the same bytes.
 func NewLazy(key uint64, fn func() []byte) *Lazy { return &Lazy{key: key, make: fn} }
 
+// NewSource returns a file read from open, expected to hold size bytes,
+// each time it is written (Publish), served or read (Bytes), and never
+// kept: a site holding a large attachment takes no more memory than one
+// without it. key identifies its content, as NewLazy's does.
+func NewSource(key uint64, size int64, open func() (io.ReadCloser, error)) *Lazy {
+	return &Lazy{key: key, open: open, size: size}
+}
+
 // Key identifies the lazy file's content.
 func (l *Lazy) Key() uint64 { return l.key }
 
-// Bytes makes the file if it was not made yet, and returns it.
+// Source reports whether the file is read from its source (NewSource)
+// rather than made once and kept.
+func (l *Lazy) Source() bool { return l.open != nil }
+
+// Size is the bytes a source file is expected to hold, or the length of
+// a made file once it is made (0 before).
+func (l *Lazy) Size() int64 {
+	if l.open != nil {
+		return l.size
+	}
+	if l.made.Load() {
+		return int64(len(l.data))
+	}
+	return 0
+}
+
+// Open opens the file for reading: a source file from its source, a made
+// one (made now if it was not yet) from its bytes.
+func (l *Lazy) Open() (io.ReadCloser, error) {
+	if l.open != nil {
+		return l.open()
+	}
+	return io.NopCloser(bytes.NewReader(l.Bytes())), nil
+}
+
+// Bytes makes the file if it was not made yet, and returns it. A source
+// file is read whole, each time, and not kept; one that cannot be opened
+// reads as nil, one gone short as what could be read of it (the
+// authoring server's watcher has the site built again without it).
 func (l *Lazy) Bytes() []byte {
+	if l.open != nil {
+		rc, err := l.open()
+		if err != nil {
+			return nil
+		}
+		defer rc.Close()
+		var b bytes.Buffer
+		b.Grow(int(l.size) + 1) // the read that finds the end needs room
+		b.ReadFrom(rc)
+		return b.Bytes()
+	}
 	l.once.Do(func() {
 		l.data = l.make()
 		l.make = nil
@@ -107,7 +164,8 @@ func (s *Site) Err() error {
 	return s.refused
 }
 
-// Get returns a file's bytes, making a lazy file.
+// Get returns a file's bytes, making a lazy file and reading a source
+// file whole (see Open for one that may be large).
 func (s *Site) Get(p string) ([]byte, bool) {
 	p = strings.TrimPrefix(p, "/")
 	s.mu.Lock()
@@ -118,6 +176,27 @@ func (s *Site) Get(p string) ([]byte, bool) {
 		return l.Bytes(), true
 	}
 	return b, ok
+}
+
+// Open opens the file at p for reading, and tells the bytes it is
+// expected to hold: a source file is read from its source, a piece at a
+// time, never held whole.
+func (s *Site) Open(p string) (io.ReadCloser, int64, error) {
+	p = strings.TrimPrefix(p, "/")
+	s.mu.Lock()
+	b, ok := s.files[p]
+	l := s.lazy[p]
+	s.mu.Unlock()
+	switch {
+	case l != nil && l.Source():
+		rc, err := l.Open()
+		return rc, l.size, err
+	case l != nil:
+		b = l.Bytes()
+	case !ok:
+		return nil, 0, fmt.Errorf("output: %s: %w", p, fs.ErrNotExist)
+	}
+	return io.NopCloser(bytes.NewReader(b)), int64(len(b)), nil
 }
 
 // Lazy returns the lazy file at p, if p is one.
@@ -152,8 +231,9 @@ func (s *Site) Paths() []string {
 	return out
 }
 
-// Size is the number of files and their total bytes; a lazy file not made
-// yet counts as a file of zero bytes.
+// Size is the number of files and their total bytes; a source file
+// counts the bytes it is expected to hold, a lazy file not made yet
+// zero.
 func (s *Site) Size() (files int, bytes int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -161,9 +241,7 @@ func (s *Site) Size() (files int, bytes int64) {
 		bytes += int64(len(b))
 	}
 	for _, l := range s.lazy {
-		if l.made.Load() {
-			bytes += int64(len(l.data))
-		}
+		bytes += l.Size()
 	}
 	return len(s.files) + len(s.lazy), bytes
 }
@@ -200,7 +278,8 @@ func Publish(ctx context.Context, fsys afero.Fs, dest string, s *Site) error {
 	return st.Commit(ctx)
 }
 
-// writeAll writes every file of s into st, in parallel.
+// writeAll writes every file of s into st, in parallel; a source file is
+// copied from its source a piece at a time (writeSource).
 func writeAll(ctx context.Context, st *Staging, s *Site) error {
 	paths := s.Paths()
 	work := make(chan string)
@@ -211,8 +290,14 @@ func writeAll(ctx context.Context, st *Staging, s *Site) error {
 		go func() {
 			defer wg.Done()
 			for p := range work {
-				b, _ := s.Get(p)
-				if err := st.Put(p, b); err != nil {
+				var err error
+				if l, ok := s.Lazy(p); ok && l.Source() {
+					err = writeSource(ctx, st, p, l)
+				} else {
+					b, _ := s.Get(p)
+					err = st.Put(p, b)
+				}
+				if err != nil {
 					select {
 					case errs <- err:
 					default:
@@ -244,4 +329,20 @@ feed:
 	default:
 	}
 	return ctx.Err()
+}
+
+// writeSource copies the source file l into st at p, a piece at a time.
+func writeSource(ctx context.Context, st *Staging, p string, l *Lazy) error {
+	rc, err := l.Open()
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	defer rc.Close()
+	if _, err := st.WriteFrom(ctx, p, rc, l.size); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	return nil
 }
