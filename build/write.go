@@ -1,7 +1,6 @@
 package build
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -82,9 +81,10 @@ func (r *run) writeAssets(pages []*render.Page) error {
 // previous output's copy is reused while they stay the same. A file that
 // cannot be opened is an error at src, and so is one that cannot be read
 // on disk; an interrupt stops the copy. A site in memory (the authoring
-// server, check, export) takes the file as made when first read
-// (output.Lazy, keyed by the fingerprint): a build reads none of the
-// files it is not asked for, and a rebuild none that did not change.
+// server, check, export) takes the file as read from the site whenever
+// it is written or served (output.NewSource, keyed by the fingerprint):
+// a build reads none of the files it is not asked for, a rebuild none
+// that did not change, and none is held in memory.
 func (r *run) copyFile(p, src string, size int64, mod time.Time, open func() (io.ReadCloser, error)) error {
 	h := cache.NewHasher()
 	h.Str(src)
@@ -100,7 +100,7 @@ func (r *run) copyFile(p, src string, size int64, mod time.Time, open func() (io
 	}
 	defer rc.Close()
 	if ls, ok := r.sink.(output.LazySink); ok {
-		ls.PutLazy(p, output.NewLazy(fp, func() []byte { return readAll(open, size) }))
+		ls.PutLazy(p, output.NewSource(fp, size, open))
 		return nil
 	}
 	in := &reader{r: rc}
@@ -115,21 +115,6 @@ func (r *run) copyFile(p, src string, size int64, mod time.Time, open func() (io
 	}
 	r.cache.Made(p, fp, int(n))
 	return nil
-}
-
-// readAll reads the file open opens, expected to hold size bytes; a file
-// gone since the build reads as what could be read of it, and the
-// authoring server's watcher has the site built again without it.
-func readAll(open func() (io.ReadCloser, error), size int64) []byte {
-	rc, err := open()
-	if err != nil {
-		return nil
-	}
-	defer rc.Close()
-	var b bytes.Buffer
-	b.Grow(int(size) + 1)
-	b.ReadFrom(rc)
-	return b.Bytes()
 }
 
 // reader keeps the error of a read, so that a copy that fails tells a
