@@ -10,8 +10,8 @@ package export
 
 import (
 	"archive/zip"
-	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"time"
@@ -30,7 +30,10 @@ var zipTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Zip writes s as a zip archive under the folder name root, files in
 // sorted order with a fixed time: the same site gives the same bytes. Its
-// comment is ZipComment, by which IsZip knows it again.
+// comment is ZipComment, by which IsZip knows it again. A file read from
+// its source (output.NewSource: a page folder's attachment, a file of
+// static/) is copied from there a piece at a time, never held whole; an
+// interrupt stops the copy.
 func Zip(ctx context.Context, w io.Writer, root string, s *output.Site) error {
 	zw := zip.NewWriter(w)
 	if err := zw.SetComment(ZipComment); err != nil {
@@ -40,18 +43,33 @@ func Zip(ctx context.Context, w io.Writer, root string, s *output.Site) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		b, _ := s.Get(p)
-		h := &zip.FileHeader{Name: root + "/" + p, Method: zip.Deflate, Modified: zipTime}
-		h.SetMode(0o644)
-		f, err := zw.CreateHeader(h)
-		if err != nil {
-			return err
-		}
-		if _, err := io.Copy(f, bytes.NewReader(b)); err != nil {
+		if err := zipFile(ctx, zw, root+"/"+p, s, p); err != nil {
 			return err
 		}
 	}
 	return zw.Close()
+}
+
+// zipFile writes the file p of s into zw as name.
+func zipFile(ctx context.Context, zw *zip.Writer, name string, s *output.Site, p string) error {
+	rc, _, err := s.Open(p)
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: zipTime}
+	h.SetMode(0o644)
+	f, err := zw.CreateHeader(h)
+	if err != nil {
+		return err
+	}
+	if _, err := output.Copy(ctx, f, rc); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	return nil
 }
 
 // Site turns a build made with build.Options.ExplicitIndex, whose links

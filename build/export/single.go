@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
+	"io"
 	"net/url"
 	"path"
 	"regexp"
@@ -22,7 +23,18 @@ type Course struct {
 	Pages []*render.Page
 	// T returns a UI string in a language.
 	T func(lang, key string) string
+	// Warn, when set, is told of every image left out of a document
+	// (see MaxInlineImage), once for each part showing it.
+	Warn func(msg string)
 }
+
+// MaxInlineImage is the largest image a single document carries inline:
+// a larger one keeps its link, which works only beside a copy of the
+// image, and Course.Warn is told of it. A data: URL is a third larger
+// than the image and the document is held whole, so an attachment of
+// hundreds of megabytes shown as an image would take that memory and
+// give a document no browser opens.
+const MaxInlineImage = 8 << 20
 
 // singlePart is one part of the single-file course.
 type singlePart struct {
@@ -47,8 +59,10 @@ var imageTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".
 
 // inlineImages puts the site's images a part shows, whose URLs are
 // relative to its page, into the document as data: URLs: the single file
-// has no folder beside it. Other sources stay as they are.
-func inlineImages(html, pageURL string, s *output.Site) string {
+// has no folder beside it. Other sources stay as they are, and so does an
+// image larger than MaxInlineImage, of which warn (when set) is told; no
+// more of it than that limit is read.
+func inlineImages(html, pageURL string, s *output.Site, warn func(string)) string {
 	return imgSrcRe.ReplaceAllStringFunc(html, func(m string) string {
 		ref := imgSrcRe.FindStringSubmatch(m)[1]
 		if strings.Contains(ref, ":") || strings.HasPrefix(ref, "/") {
@@ -61,12 +75,52 @@ func inlineImages(html, pageURL string, s *output.Site) string {
 		}
 		target := strings.TrimPrefix(path.Join(strings.TrimSuffix(pageURL, "/")+"/", p), "/")
 		typ := imageTypes[strings.ToLower(path.Ext(target))]
-		data, ok := s.Get(target)
-		if typ == "" || !ok {
+		if typ == "" {
+			return m
+		}
+		data, size, err := readImage(s, target)
+		if err != nil {
+			return m
+		}
+		if data == nil {
+			if warn != nil {
+				warn(fmt.Sprintf("the image /%s (%s) that %s shows is larger than the %d MB an image may be inside a single-file document: it stays a link to the file, shown only beside a copy of it", target, megabytes(size), pageURL, MaxInlineImage>>20))
+			}
 			return m
 		}
 		return `<img src="data:` + typ + ";base64," + base64.StdEncoding.EncodeToString(data) + `"`
 	})
+}
+
+// readImage reads the site's file p when it holds at most MaxInlineImage
+// bytes; for a larger one it returns nil data and its size (-1 when it
+// grew past the limit since the build), having read no more than that.
+func readImage(s *output.Site, p string) ([]byte, int64, error) {
+	rc, size, err := s.Open(p)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rc.Close()
+	if size > MaxInlineImage {
+		return nil, size, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(rc, MaxInlineImage+1))
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(data) > MaxInlineImage { // grown since the build
+		return nil, -1, nil
+	}
+	return data, int64(len(data)), nil
+}
+
+// megabytes writes a size in MB, one decimal; -1 is a size past the
+// limit.
+func megabytes(n int64) string {
+	if n < 0 {
+		return fmt.Sprintf("over %d MB", MaxInlineImage>>20)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
 // SingleFile returns one self-contained HTML document per language holding
@@ -112,7 +166,7 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		}
 		for _, p := range articles {
 			prefix := fmt.Sprintf("p%d-", p.Part)
-			content := inlineImages(localise(string(p.Content), p.URL, prefix, anchors), p.URL, c.Site)
+			content := inlineImages(localise(string(p.Content), p.URL, prefix, anchors), p.URL, c.Site, c.Warn)
 			date := ""
 			if !p.Date.IsZero() {
 				date = p.Date.Format(c.T(lang, "date_format"))

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -83,5 +84,90 @@ func TestSingleFile(t *testing.T) {
 	}
 	if regexp.MustCompile(`\s(src|href)="(\.\./|/)`).MatchString(doc) {
 		t.Error("the single file refers to another file")
+	}
+}
+
+// countingSource is a source file of n bytes that counts the bytes read
+// from it.
+type countingSource struct {
+	n    int64
+	read int64
+}
+
+func (c *countingSource) open() (io.ReadCloser, error) {
+	return io.NopCloser(&countReader{r: io.LimitReader(zeros{}, c.n), n: &c.read}), nil
+}
+
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
+}
+
+type countReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c *countReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	*c.n += int64(n)
+	return n, err
+}
+
+// TestSingleFileLargeImage: an image up to MaxInlineImage goes inside the
+// document; a larger one stays a link, with a warning, and no more of it
+// than the limit is read, whether its size is known from the build or it
+// grew since.
+func TestSingleFileLargeImage(t *testing.T) {
+	tests := []struct {
+		name       string
+		size, real int64 // the size the build found, and what the file holds
+		inline     bool
+		maxRead    int64
+	}{
+		{"at the limit", MaxInlineImage, MaxInlineImage, true, MaxInlineImage},
+		{"over the limit", 700 << 20, 700 << 20, false, 0},
+		{"grown past the limit", 1 << 10, 700 << 20, false, MaxInlineImage + 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := output.New()
+			src := &countingSource{n: tt.real}
+			s.PutLazy("ja/cka/05-b/big.png", output.NewSource(1, tt.size, src.open))
+			series := &render.Series{ID: "cka", Title: "CKA", Parts: []render.PartRef{{Number: 5, URL: "/ja/cka/05-b/", Published: true}}}
+			page := &render.Page{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/05-b/", Part: 5, Title: "五", Series: series,
+				Content: `<p><img src="big.png" alt="big"></p>`}
+			var warnings []string
+			docs, err := SingleFile(Course{Site: s, Pages: []*render.Page{page}, T: func(lang, key string) string { return key },
+				Warn: func(msg string) { warnings = append(warnings, msg) }})
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := string(docs["ja"])
+			if got := strings.Contains(doc, `<img src="data:image/png;base64,`); got != tt.inline {
+				t.Errorf("inlined: %v, want %v", got, tt.inline)
+			}
+			if src.read > tt.maxRead {
+				t.Errorf("read %d bytes of the image, want at most %d", src.read, tt.maxRead)
+			}
+			if tt.inline {
+				if len(warnings) != 0 {
+					t.Errorf("warnings for an inlined image: %q", warnings)
+				}
+				return
+			}
+			if !strings.Contains(doc, `<img src="big.png" alt="big">`) {
+				t.Error("the image left out does not keep its link")
+			}
+			want := "the image /ja/cka/05-b/big.png (700.0 MB) that /ja/cka/05-b/ shows is larger than the 8 MB an image may be inside a single-file document: it stays a link to the file, shown only beside a copy of it"
+			if tt.size < MaxInlineImage {
+				want = strings.Replace(want, "700.0 MB", "over 8 MB", 1)
+			}
+			if len(warnings) != 1 || warnings[0] != want {
+				t.Errorf("warnings:\n%q\nwant\n%q", warnings, want)
+			}
+		})
 	}
 }
