@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/export"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 )
@@ -29,7 +30,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	sourceFlag(fs, &src, "site `folder`")
 	fs.StringVar(&out, "out", "", "output `folder` (default: "+exportDir+"/ in the site folder, "+exportSingleDir+"/ with --single-file)")
 	fs.StringVar(&zipPath, "zip", "", "also write the copy as a zip `file`; in the site folder only a .zip name outside the sources and the output folders")
-	fs.BoolVar(&single, "single-file", false, "write one self-contained HTML per language (course-ja.html, course-ko.html)")
+	fs.BoolVar(&single, "single-file", false, fmt.Sprintf("write one self-contained HTML per language (course-ja.html, course-ko.html);\nan image over %d MB stays a link to its file, with a warning", export.MaxInlineImage>>20))
 	draftsFlag(fs, &drafts)
 	quietFlag(fs, &quiet)
 	fs.BoolVar(&force, "force", false, "replace the output folder, or the zip file, even when kakehashi did not write it\n(or wrote the other kind of export there); never the site's sources")
@@ -87,7 +88,8 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	printWarnings(env.stderr, res.Summary.Warnings, src)
 	site := export.Site(res.Site)
 	if single {
-		docs, err := export.SingleFile(export.Course{Site: res.Site, Pages: res.Pages, T: b.T})
+		warn := func(msg string) { fmt.Fprintf(env.stderr, "kakehashi export: warning: %s\n", diag.Escape(msg)) }
+		docs, err := export.SingleFile(export.Course{Site: res.Site, Pages: res.Pages, T: b.T, Warn: warn})
 		if err != nil {
 			fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 			return 1

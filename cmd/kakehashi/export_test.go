@@ -1,6 +1,8 @@
 package main
 
 import (
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,5 +52,51 @@ func TestZipReplaces(t *testing.T) {
 				t.Errorf("%v: left beside the zip: %s", args, e.Name())
 			}
 		}
+	}
+}
+
+// TestSingleFileLargeImage: --single-file leaves an image over
+// export.MaxInlineImage a link to its file, and says so on stderr; the
+// command succeeds.
+func TestSingleFileLargeImage(t *testing.T) {
+	site := copyCourse(t)
+	page := filepath.Join(site, "content", "ja", "cka", "05-ha-cluster")
+	if err := os.Mkdir(page, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(page + ".md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(page, "index.md"), string(md)+"\n![構成図](big.png)\n")
+	if err := os.Remove(page + ".md"); err != nil {
+		t.Fatal(err)
+	}
+	// A PNG of one pixel, grown to 20 MB: the build reads only its
+	// header, for its width and height.
+	f, err := os.Create(filepath.Join(page, "big.png"))
+	if err == nil {
+		err = png.Encode(f, image.NewGray(image.Rect(0, 0, 1, 1)))
+	}
+	if err == nil {
+		err = f.Truncate(20 << 20)
+	}
+	if err == nil {
+		err = f.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI("export", "-s", site, "-q", "--single-file")
+	want := "kakehashi export: warning: the image /ja/cka/05-ha-cluster/big.png (20.0 MB) that /ja/cka/05-ha-cluster/ shows is larger than the 8 MB an image may be inside a single-file document: it stays a link to the file, shown only beside a copy of it\n"
+	if code != 0 || stderr != want {
+		t.Fatalf("exit %d, stderr %q; want 0, %q", code, stderr, want)
+	}
+	doc, err := os.ReadFile(filepath.Join(site, "public-single", "course-ja.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), `<img src="big.png"`) || strings.Contains(string(doc), "data:image/png") {
+		t.Error("the large image was not left a link")
 	}
 }
