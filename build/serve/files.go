@@ -6,10 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
+	"io"
+	"net/http"
 	"path"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
 )
@@ -20,10 +24,13 @@ const liveTag = `<script src="/_kakehashi/live.js" defer></script>`
 
 // file is one served file of one build, with its served body, ETag and
 // compressed body computed on first use and kept while the file's bytes
-// stay the same across rebuilds.
+// stay the same across rebuilds. A file read from the site's own
+// (output.Lazy.Source: a page folder's attachment, a file of static/) is
+// never held: each request streams it from there (serveSource), and its
+// ETag is its fingerprint.
 type file struct {
 	data  []byte       // as built
-	lazy  *output.Lazy // or made on first request
+	lazy  *output.Lazy // or made on first request, or read on each
 	ctype string
 
 	once sync.Once
@@ -38,8 +45,15 @@ func newFile(p string, data []byte) *file {
 	return &file{data: data, ctype: contentType(p)}
 }
 
+// source reports whether f is read from the site's file on each request.
+func (f *file) source() bool { return f.lazy != nil && f.lazy.Source() }
+
 func (f *file) prepare() {
 	f.once.Do(func() {
+		if f.source() {
+			f.etag = fmt.Sprintf(`"f%016x"`, f.lazy.Key())
+			return
+		}
 		if f.lazy != nil {
 			f.data = f.lazy.Bytes()
 		}
@@ -52,7 +66,8 @@ func (f *file) prepare() {
 	})
 }
 
-// Body returns the bytes to serve and their ETag.
+// Body returns the bytes to serve and their ETag; a file read on each
+// request (source) has no bytes here.
 func (f *file) Body() ([]byte, string) {
 	f.prepare()
 	return f.body, f.etag
@@ -63,7 +78,7 @@ func (f *file) Body() ([]byte, string) {
 func (f *file) Gzip() []byte {
 	f.prepare()
 	f.gzOnce.Do(func() {
-		if len(f.body) < 512 || !compressible(f.ctype) {
+		if f.source() || len(f.body) < 512 || !compressible(f.ctype) {
 			return
 		}
 		var b bytes.Buffer
@@ -75,6 +90,33 @@ func (f *file) Gzip() []byte {
 		}
 	})
 	return f.gz
+}
+
+// serveSource streams f, a file read from the site's own, opened for
+// this request and never held: with ranges, conditional requests and HEAD
+// answered by http.ServeContent (the file is seekable), else copied
+// whole. A file gone since the build is not found; the watcher has the
+// site built again without it.
+func serveSource(w http.ResponseWriter, r *http.Request, f *file, etag string, status int) {
+	rc, err := f.lazy.Open()
+	if err != nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	defer rc.Close()
+	w.Header().Set("ETag", etag)
+	if rs, ok := rc.(io.ReadSeeker); ok && status == http.StatusOK {
+		http.ServeContent(w, r, "", time.Time{}, rs)
+		return
+	}
+	if status == http.StatusOK && etagMatch(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		output.Copy(r.Context(), w, rc)
+	}
 }
 
 // injectLive puts liveTag before </head>, else before </body>, else at the

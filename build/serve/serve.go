@@ -441,7 +441,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Cache-Control, and gzip when the client accepts it. A file under a
 // hashed name (immutable) never changes, so it may be kept a year
 // without asking again (cacheImmutable); every other file, HTML first,
-// is revalidated on each use (no-cache).
+// is revalidated on each use (no-cache). A file read from the site's own
+// is streamed from there, never held (serveSource).
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, status int, immutable bool) {
 	body, etag := f.Body()
 	h := w.Header()
@@ -450,6 +451,10 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, f *file, stat
 		h.Set("Cache-Control", cacheImmutable)
 	} else {
 		h.Set("Cache-Control", "no-cache")
+	}
+	if f.source() {
+		serveSource(w, r, f, etag, status)
+		return
 	}
 	h.Add("Vary", "Accept-Encoding")
 	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
