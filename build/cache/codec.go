@@ -4,28 +4,90 @@ import (
 	"bufio"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
-	"maps"
 	"math"
+	"reflect"
 	"slices"
-
-	"github.com/kakehashi-dev/kakehashi/build/diag"
-	"github.com/kakehashi-dev/kakehashi/build/markdown"
 )
 
 // The persistent cache is written in a small binary format of its own:
 // on a large site it holds tens of megabytes of page text, which
 // encoding/gob took a third of a second to write, all of it after the
-// pages were done. Strings are a length then their bytes; numbers are
-// varints; entries are sorted by path, so equal caches are equal bytes.
+// pages were done. The encoding follows Data's types, field by field in
+// their order, so that a field added to Data, Markdown, File or what they
+// hold is kept without a line here: strings are a length then their
+// bytes; an int64 or a uint64 is a varint, any other integer (lines,
+// levels, counts of minutes) a varint that must fit in 32 bits; a bool is
+// 0 or 1; a slice is its length then its items; a map is its length then
+// its entries sorted by key, so equal caches are equal bytes. After the
+// magic line comes the shape of those types (diskShape): a file written
+// with other types reads as no cache, never as a wrong one.
 
-// diskMagic starts every cache file; bump its version whenever Data
-// or the encoding changes shape, so an old file reads as no cache.
-const diskMagic = "kakehashi-cache\x00v2\n"
+// diskMagic starts every cache file; bump its version whenever the
+// encoding changes (what Data holds is in diskShape, checked apart).
+const diskMagic = "kakehashi-cache\x00v3\n"
+
+// maxDepth bounds the nesting of slices a damaged file could claim (a
+// table of contents is the deepest: a heading's children).
+const maxDepth = 10
 
 // ErrUnreadable reports a cache file that is not in this format or is cut
 // short; the build that meets one is a cold build.
 var ErrUnreadable = errors.New("build cache: unreadable")
+
+var dataType = reflect.TypeFor[Data]()
+
+// diskShape is the fingerprint of the shape of Data's types, written after
+// the magic line (see shapeOf).
+func diskShape() (uint64, error) { return shapeOf(dataType) }
+
+// shapeOf is the fingerprint of the shape of the type t as the cache
+// encodes it: every field's name and the kind of its type, down to the
+// basic types; an error names a type the encoding cannot hold.
+func shapeOf(t reflect.Type) (uint64, error) {
+	h := NewHasher()
+	seen := map[reflect.Type]bool{} // structs walked or being walked
+	var walk func(t reflect.Type) error
+	walk = func(t reflect.Type) error {
+		h.Str(t.Kind().String())
+		switch t.Kind() {
+		case reflect.Struct:
+			h.Str(t.String())
+			if seen[t] {
+				return nil // a heading's children are headings: named, not walked again
+			}
+			seen[t] = true
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if !f.IsExported() {
+					return fmt.Errorf("build cache: %s.%s is not exported: the cache cannot hold it", t, f.Name)
+				}
+				h.Str(f.Name)
+				if err := walk(f.Type); err != nil {
+					return err
+				}
+			}
+			h.Str("}")
+		case reflect.Slice:
+			return walk(t.Elem())
+		case reflect.Map:
+			if t.Key().Kind() != reflect.String {
+				return fmt.Errorf("build cache: %s: map keys must be strings", t)
+			}
+			return walk(t.Elem())
+		case reflect.String, reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		default:
+			return fmt.Errorf("build cache: %s: the cache cannot hold a %s", t, t.Kind())
+		}
+		return nil
+	}
+	if err := walk(t); err != nil {
+		return 0, err
+	}
+	return h.Sum(), nil
+}
 
 type diskWriter struct {
 	w       *bufio.Writer
@@ -47,63 +109,51 @@ func (e *diskWriter) str(s string) {
 	e.w.WriteString(s)
 }
 
-func (e *diskWriter) strs(ss []string) {
-	e.uint(uint64(len(ss)))
-	for _, s := range ss {
-		e.str(s)
-	}
-}
-
-func (e *diskWriter) headings(hs []markdown.Heading) {
-	e.uint(uint64(len(hs)))
-	for _, h := range hs {
-		e.int(int64(h.Level))
-		e.str(h.ID)
-		e.str(h.Text)
-		e.headings(h.Children)
-	}
-}
-
-func (e *diskWriter) diags(ds diag.List) {
-	e.uint(uint64(len(ds)))
-	for _, d := range ds {
-		e.str(d.Path)
-		e.int(int64(d.Line))
-		e.int(int64(d.Col))
-		e.str(d.Msg)
-		e.int(int64(d.Severity))
-		e.str(d.Source)
-		e.strs(d.Context)
-		e.int(int64(d.ContextStart))
+// value writes v, of a type diskShape accepted.
+func (e *diskWriter) value(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			e.value(v.Field(i))
+		}
+	case reflect.Slice:
+		e.uint(uint64(v.Len()))
+		for i := range v.Len() {
+			e.value(v.Index(i))
+		}
+	case reflect.Map:
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return compareKeys(a, b) })
+		e.uint(uint64(len(keys)))
+		for _, k := range keys {
+			e.str(k.String())
+			e.value(v.MapIndex(k))
+		}
+	case reflect.String:
+		e.str(v.String())
+	case reflect.Bool:
+		b := uint64(0)
+		if v.Bool() {
+			b = 1
+		}
+		e.uint(b)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		e.int(v.Int())
+	default: // the unsigned integers
+		e.uint(v.Uint())
 	}
 }
 
 // Encode writes c to w.
 func Encode(w io.Writer, c *Data) error {
+	shape, err := diskShape()
+	if err != nil {
+		return err
+	}
 	e := &diskWriter{w: bufio.NewWriterSize(w, 256<<10)}
 	e.w.WriteString(diskMagic)
-	keys := slices.Sorted(maps.Keys(c.MD))
-	e.uint(uint64(len(keys)))
-	for _, k := range keys {
-		m := c.MD[k]
-		e.str(k)
-		e.uint(m.Gen)
-		e.str(m.Text)
-		e.str(m.CodeText)
-		e.headings(m.TOC)
-		e.diags(m.Diags)
-		e.int(int64(m.Minutes))
-		e.strs(m.Scripts)
-	}
-	keys = slices.Sorted(maps.Keys(c.Out))
-	e.uint(uint64(len(keys)))
-	for _, k := range keys {
-		o := c.Out[k]
-		e.str(k)
-		e.uint(o.FP)
-		e.int(o.Size)
-		e.int(o.MTime)
-	}
+	e.uint(shape)
+	e.value(reflect.ValueOf(c).Elem())
 	return e.w.Flush()
 }
 
@@ -141,17 +191,6 @@ func (d *diskReader) int() int64 {
 	return v
 }
 
-// smallInt reads an int that must fit in an int32 (lines, levels, counts
-// of minutes).
-func (d *diskReader) smallInt() int {
-	v := d.int()
-	if v < math.MinInt32 || v > math.MaxInt32 {
-		d.fail()
-		return 0
-	}
-	return int(v)
-}
-
 // count reads a number of items, each taking at least one byte, so a
 // damaged count cannot make a huge allocation.
 func (d *diskReader) count() int {
@@ -173,53 +212,74 @@ func (d *diskReader) str() string {
 	return s
 }
 
-func (d *diskReader) strs() []string {
-	n := d.count()
-	if n == 0 {
-		return nil
+// value reads into v, settable and of a type diskShape accepted, what
+// diskWriter.value wrote; depth is the nesting of slices so far. An empty
+// slice reads as nil, a map as a map even when empty. A value that the
+// writer would not have written (a bool other than 0 or 1, an integer out
+// of its range) fails, so that whatever decodes is written back the same.
+func (d *diskReader) value(v reflect.Value, depth int) {
+	if d.err != nil {
+		return
 	}
-	ss := make([]string, n)
-	for i := range ss {
-		ss[i] = d.str()
-	}
-	return ss
-}
-
-// headings reads a table of contents; depth bounds the nesting a damaged
-// file could claim.
-func (d *diskReader) headings(depth int) []markdown.Heading {
-	n := d.count()
-	if n == 0 {
-		return nil
-	}
-	if depth > 8 {
-		d.fail()
-		return nil
-	}
-	hs := make([]markdown.Heading, n)
-	for i := range hs {
-		hs[i].Level = d.smallInt()
-		hs[i].ID = d.str()
-		hs[i].Text = d.str()
-		hs[i].Children = d.headings(depth + 1)
-	}
-	return hs
-}
-
-func (d *diskReader) diags() diag.List {
-	n := d.count()
-	if n == 0 {
-		return nil
-	}
-	ds := make(diag.List, n)
-	for i := range ds {
-		ds[i] = diag.Diagnostic{
-			Path: d.str(), Line: d.smallInt(), Col: d.smallInt(), Msg: d.str(),
-			Severity: diag.Severity(d.smallInt()), Source: d.str(),
-			Context: d.strs(), ContextStart: d.smallInt(),
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			d.value(v.Field(i), depth)
 		}
+	case reflect.Slice:
+		n := d.count()
+		if n == 0 {
+			return
+		}
+		if depth >= maxDepth {
+			d.fail()
+			return
+		}
+		s := reflect.MakeSlice(v.Type(), n, n)
+		for i := range n {
+			d.value(s.Index(i), depth+1)
+		}
+		v.Set(s)
+	case reflect.Map:
+		n := d.count()
+		m := reflect.MakeMapWithSize(v.Type(), n)
+		for ; n > 0 && d.err == nil; n-- {
+			k := reflect.New(v.Type().Key()).Elem()
+			k.SetString(d.str())
+			e := reflect.New(v.Type().Elem()).Elem()
+			d.value(e, depth)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.String:
+		v.SetString(d.str())
+	case reflect.Bool:
+		switch d.uint() {
+		case 0:
+		case 1:
+			v.SetBool(true)
+		default:
+			d.fail()
+		}
+	case reflect.Int64:
+		v.SetInt(d.int())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32:
+		n := d.int()
+		if n < math.MinInt32 || n > math.MaxInt32 || v.OverflowInt(n) {
+			d.fail()
+			return
+		}
+		v.SetInt(n)
+	case reflect.Uint64:
+		v.SetUint(d.uint())
+	default: // the other unsigned integers
+		n := d.uint()
+		if n > math.MaxUint32 || v.OverflowUint(n) {
+			d.fail()
+			return
+		}
+		v.SetUint(n)
 	}
-	return ds
 }
 
 // Decode reads a cache written by Encode.
@@ -227,19 +287,16 @@ func Decode(b []byte) (*Data, error) {
 	if len(b) < len(diskMagic) || string(b[:len(diskMagic)]) != diskMagic {
 		return nil, ErrUnreadable
 	}
+	shape, err := diskShape()
+	if err != nil {
+		return nil, err
+	}
 	d := &diskReader{b: b[len(diskMagic):]}
-	c := &Data{MD: map[string]Markdown{}, Out: map[string]File{}}
-	for n := d.count(); n > 0 && d.err == nil; n-- {
-		k := d.str()
-		c.MD[k] = Markdown{
-			Gen: d.uint(), Text: d.str(), CodeText: d.str(), TOC: d.headings(0),
-			Diags: d.diags(), Minutes: d.smallInt(), Scripts: d.strs(),
-		}
+	if d.uint() != shape {
+		return nil, ErrUnreadable // written with other types
 	}
-	for n := d.count(); n > 0 && d.err == nil; n-- {
-		k := d.str()
-		c.Out[k] = File{FP: d.uint(), Size: d.int(), MTime: d.int()}
-	}
+	c := &Data{}
+	d.value(reflect.ValueOf(c).Elem(), 0)
 	if d.err == nil && len(d.b) != 0 {
 		d.fail() // trailing bytes: not a file this code wrote
 	}

@@ -3,6 +3,7 @@ package cache
 import (
 	"bytes"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -18,7 +19,7 @@ func sampleDiskCache() *Data {
 					{Level: 3, ID: "etcd", Text: "etcd"},
 				}}},
 				Diags: diag.List{{Path: "content/ja/cka/05-ha-cluster.md", Line: 12, Col: 3, Msg: "unknown shortcode",
-					Severity: diag.Warning, Source: "{{< quorom >}}", Context: []string{"a", "b"}, ContextStart: 10}},
+					Severity: diag.Warning, Source: "{{< quorom >}}", Context: []string{"a", "b"}, ContextStart: 10, Code: "shortcode"}},
 				Minutes: 14, Scripts: []string{"calc"},
 			},
 			"content/ko/cka/02-control-plane.md": {Gen: 7, Text: "쿼럼"},
@@ -82,6 +83,134 @@ func TestDiskCodecRejectsDamage(t *testing.T) {
 		b := bytes.Clone(good)
 		b[i] ^= 0xff
 		Decode(b)
+	}
+}
+
+// fill sets every field under v to a value that is not its zero, each
+// different (n counts them): a slice gets two items, a map two entries.
+// A struct within one of its own type (a heading's children's children)
+// is left empty.
+func fill(v reflect.Value, n *int, within map[reflect.Type]int) {
+	*n++
+	switch v.Kind() {
+	case reflect.Struct:
+		if within[v.Type()] == 2 {
+			return
+		}
+		within[v.Type()]++
+		for i := range v.NumField() {
+			fill(v.Field(i), n, within)
+		}
+		within[v.Type()]--
+	case reflect.Slice:
+		if within[v.Type().Elem()] == 2 {
+			return
+		}
+		s := reflect.MakeSlice(v.Type(), 2, 2)
+		fill(s.Index(0), n, within)
+		fill(s.Index(1), n, within)
+		v.Set(s)
+	case reflect.Map:
+		m := reflect.MakeMap(v.Type())
+		for range 2 {
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(k, n, within)
+			fill(e, n, within)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.String:
+		v.SetString("s" + strconv.Itoa(*n))
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(int64(-*n))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(uint64(*n))
+	default:
+		panic("fill: " + v.Type().String())
+	}
+}
+
+// TestDiskCodecKeepsEveryField: every field of what the cache holds, down
+// to the diagnostics' and the headings', comes back as it was written,
+// with no line of the codec naming it (a field added to Markdown is kept
+// by the next build's cache, not lost).
+func TestDiskCodecKeepsEveryField(t *testing.T) {
+	var c Data
+	n := 0
+	fill(reflect.ValueOf(&c).Elem(), &n, map[reflect.Type]int{})
+	for _, m := range c.MD {
+		if m.Diags[0].Code == "" || m.TOC[0].Children[0].Text == "" {
+			t.Fatalf("fill missed fields: %#v", m)
+		}
+	}
+	var buf bytes.Buffer
+	if err := Encode(&buf, &c); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Decode(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, &c) {
+		t.Errorf("round trip changed the cache:\n got %#v\nwant %#v", got, &c)
+	}
+}
+
+// TestShapeOf: the shape written after the magic line changes with any
+// field's name, type or order, so that a cache written by a build with
+// other types reads as none; types the encoding cannot hold are errors.
+func TestShapeOf(t *testing.T) {
+	type heading struct {
+		Text     string
+		Children []heading
+	}
+	types := []any{
+		struct{ A, B string }{},
+		struct{ B, A string }{},
+		struct{ A, C string }{},
+		struct {
+			A string
+			B int
+		}{},
+		struct {
+			A string
+			B int64
+		}{},
+		struct {
+			A string
+			B []string
+		}{},
+		struct{ A map[string]string }{},
+		struct{ A map[string]int }{},
+		struct{ H heading }{},
+		struct{ H []heading }{},
+	}
+	seen := map[uint64]int{}
+	for i, v := range types {
+		s, err := shapeOf(reflect.TypeOf(v))
+		if err != nil {
+			t.Fatalf("%T: %v", v, err)
+		}
+		if j, dup := seen[s]; dup {
+			t.Errorf("%T and %T have the same shape", types[j], v)
+		}
+		seen[s] = i
+	}
+	for _, v := range []any{
+		struct{ P *string }{},
+		struct{ a string }{},
+		struct{ M map[int]string }{},
+		struct{ F float64 }{},
+		struct{ I any }{},
+	} {
+		if _, err := shapeOf(reflect.TypeOf(v)); err == nil {
+			t.Errorf("%T: no error", v)
+		}
+	}
+	if _, err := diskShape(); err != nil {
+		t.Errorf("Data: %v", err)
 	}
 }
 
