@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -11,12 +12,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
-// FrontMatter is a page's metadata.
+// FrontMatter is a page's metadata. Each of its fields but Pos is one
+// entry of the table of fields (Fields), which says what it is read from,
+// how it is checked and where it is used.
 type FrontMatter struct {
 	Title       string
 	Description string
@@ -52,26 +56,22 @@ type FrontMatter struct {
 	// here; package translation checks it against the site's languages.
 	TranslationOf string
 	// Pos is where each field's value is in the file, by field name, for
-	// the messages of later stages.
-	Pos map[string]FieldPos
+	// the messages of later stages. It is no field of the file.
+	Pos map[string]FieldPos `frontmatter:"-"`
 }
 
-// FieldPos is where a front matter field's value is in the file: the byte
-// offset of the value and, for a list, of each of its items (in TOML,
-// every item is placed at its field).
+// FieldPos is where a front matter field's value is in the file, as the
+// YAML or TOML parser read it: the byte offset of the value and, for a
+// list, of each of its items.
 type FieldPos struct {
 	// Key is the byte offset of the field's name, at the start of its
-	// line ("translated: ..."), for an edit or a message about the whole
-	// line.
-	Key   int
+	// line ("translated: ..."; for a TOML [table], the start of its
+	// header's line), for an edit or a message about the whole line.
+	Key int
+	// Off is the byte offset of the value (of a dotted TOML key, the key).
 	Off   int
 	Items []int
 }
-
-// knownFields are the fields kakehashi itself reads; any other field is
-// ignored with a warning, which suggests the nearest known one.
-var knownFields = []string{"title", "description", "summary", "series", "part", "date", "lastmod",
-	"tags", "draft", "slug", "aliases", "params", "translated", "translationOf"}
 
 // field is one front matter entry with where it came from.
 type field struct {
@@ -289,9 +289,9 @@ func decodeTOML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	at := tomlPositions(fm)
 	var fields []field
 	for _, k := range keys {
-		off := tomlKeyOffset(src, start, k)
 		v := m[k]
 		if t, ok := v.(toml.LocalDate); ok {
 			v = t.String()
@@ -299,118 +299,114 @@ func decodeTOML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 		if t, ok := v.(time.Time); ok {
 			v = t.Format(time.RFC3339)
 		}
-		fields = append(fields, field{key: k, value: v, keyOff: off, valOff: off})
+		f := field{key: k, value: v, keyOff: start, valOff: start}
+		if pos, ok := at[k]; ok {
+			f.keyOff, f.valOff = start+pos.Key, start+pos.Off
+			for _, it := range pos.Items {
+				f.items = append(f.items, start+it)
+			}
+		}
+		fields = append(fields, f)
 	}
 	return assign(p, src, fields)
 }
 
-// tomlKeyOffset finds the line that sets key at the top level of the TOML
-// front matter, for positions in messages.
-func tomlKeyOffset(src []byte, start int, key string) int {
-	re := regexp.MustCompile(`(?m)^[ \t]*"?` + regexp.QuoteMeta(key) + `"?[ \t]*=`)
-	if loc := re.FindIndex(src[start:]); loc != nil {
-		return start + loc[0]
+// tomlPositions finds, in the TOML document doc that decoded without
+// error, where each top-level key is (its first part when dotted, the
+// start of the line of a [table] of that name) and its value, and a
+// list's items, as the parser read them: byte offsets in doc, by key.
+func tomlPositions(doc []byte) map[string]FieldPos {
+	at := map[string]FieldPos{}
+	var p unstable.Parser
+	p.Reset(doc)
+	inTable := false // keys after a [table] header are that table's
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			inTable = true
+			it := e.Key()
+			if it.Next() {
+				k := it.Node()
+				if _, seen := at[string(k.Data)]; !seen {
+					line := bytes.LastIndexByte(doc[:k.Raw.Offset], '\n') + 1
+					at[string(k.Data)] = FieldPos{Key: line, Off: line}
+				}
+			}
+		case unstable.KeyValue:
+			if inTable {
+				continue
+			}
+			it := e.Key()
+			if !it.Next() {
+				continue
+			}
+			k := it.Node()
+			name := string(k.Data)
+			if _, seen := at[name]; seen {
+				continue // a dotted key's later part: placed at the first
+			}
+			pos := FieldPos{Key: int(k.Raw.Offset), Off: int(k.Raw.Offset)}
+			last := k
+			for it.Next() {
+				last = it.Node()
+			}
+			if last == k { // not dotted: the value is the field's
+				pos.Off = tomlValueOffset(doc, e.Value(), int(k.Raw.Offset+k.Raw.Length))
+				if v := e.Value(); v.Kind == unstable.Array {
+					items := v.Children()
+					for items.Next() {
+						off := pos.Off // a list in the list: at the field
+						if n := items.Node(); n.Raw.Length > 0 {
+							off = int(n.Raw.Offset)
+						}
+						pos.Items = append(pos.Items, off)
+					}
+				}
+			}
+			at[name] = pos
+		}
 	}
-	return start
+	return at
 }
 
-// assign checks each field's type and fills the front matter, reporting
-// every problem with the field's position.
+// tomlValueOffset is where the value node v starts in doc: where the
+// parser saw it, or for an array (which the parser does not place), the
+// first character after the "=" that follows byte offset after.
+func tomlValueOffset(doc []byte, v *unstable.Node, after int) int {
+	if v.Kind != unstable.Array && v.Raw.Length > 0 {
+		return int(v.Raw.Offset)
+	}
+	i := after
+	if eq := bytes.IndexByte(doc[i:], '='); eq >= 0 {
+		i += eq + 1
+	}
+	for i < len(doc) && (doc[i] == ' ' || doc[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// assign checks each field's value by the table of fields (Fields) and
+// fills the front matter, reporting every problem with the field's
+// position, and every field the table does not know.
 func assign(p string, src []byte, fields []field) (FrontMatter, diag.List) {
 	fm := FrontMatter{Pos: map[string]FieldPos{}}
+	to := reflect.ValueOf(&fm).Elem()
 	var diags diag.List
-	bad := func(f field, want string) {
-		diags = append(diags, diag.At(p, src, f.valOff, "front matter field %q must be %s, got %s", f.key, want, describe(f.value)))
-	}
 	for _, f := range fields {
-		switch f.key {
-		case "title", "description", "summary", "series", "slug":
-			s, ok := f.value.(string)
-			if !ok {
-				bad(f, "a string")
-				continue
-			}
-			switch f.key {
-			case "title":
-				fm.Title = s
-			case "description":
-				fm.Description = s
-			case "summary":
-				fm.Summary = s
-			case "series":
-				fm.Series = s
-			case "slug":
-				if err := CheckSegment(s); err != nil {
-					diags = append(diags, diag.At(p, src, f.valOff, "front matter field \"slug\" cannot be a URL segment: %v", err))
-					continue
-				}
-				fm.Slug = s
-			}
-		case "part":
-			n, ok := asInt(f.value)
-			if !ok || n < 1 {
-				bad(f, "a positive whole number")
-				continue
-			}
-			fm.Part = n
-		case "draft":
-			b, ok := f.value.(bool)
-			if !ok {
-				bad(f, "true or false")
-				continue
-			}
-			fm.Draft = b
-		case "date", "lastmod":
-			s, _ := f.value.(string)
-			t, ok := parseDate(s)
-			if !ok {
-				bad(f, "a date like 2026-11-02 or 2026-11-02T09:00:00+09:00")
-				continue
-			}
-			if f.key == "date" {
-				fm.Date = t
-			} else {
-				fm.Lastmod = t
-			}
-		case "tags":
-			tags, ok := asStrings(f.value)
-			if !ok {
-				bad(f, "a list of strings")
-				continue
-			}
-			if ds := checkItems(p, src, f, tags, "tag %q cannot be a URL segment: %v", func(t string) error { return CheckSegment(TagSlug(t)) }); ds != nil {
-				diags = append(diags, ds...)
-			} else {
-				fm.Tags = tags
-			}
-		case "aliases":
-			list, ok := asStrings(f.value)
-			if !ok {
-				bad(f, "a list of URL paths")
-				continue
-			}
-			if ds := checkItems(p, src, f, list, "alias %q cannot be published: %v", CheckAlias); ds != nil {
-				diags = append(diags, ds...)
-			} else {
-				fm.Aliases = list
-			}
-		case "params":
-			m, ok := f.value.(map[string]any)
-			if !ok {
-				bad(f, "a mapping of names to values")
-				continue
-			}
-			fm.Params = m
-		case "translated", "translationOf":
-			d, ok := assignTranslation(p, src, f, &fm)
-			diags = append(diags, d...)
-			if !ok {
-				continue
-			}
-		default:
+		spec, ok := fieldNamed(f.key)
+		if !ok {
 			diags = append(diags, unknownField(p, src, f))
 			continue
 		}
+		r := &reader{p: p, src: src, f: f, want: spec.Value.Want}
+		v, ok := spec.Value.read(r)
+		diags = append(diags, r.diags...)
+		if !ok {
+			continue
+		}
+		to.FieldByName(spec.Go).Set(reflect.ValueOf(v))
 		fm.Pos[f.key] = FieldPos{Key: f.keyOff, Off: f.valOff, Items: f.items}
 	}
 	return fm, append(diags, checkLastmod(p, src, fm)...)
@@ -428,22 +424,10 @@ func checkLastmod(p string, src []byte, fm FrontMatter) diag.List {
 // unknownField is the warning for a field kakehashi does not know, with
 // did-you-mean.
 func unknownField(p string, src []byte, f field) diag.Diagnostic {
-	if near := diag.Suggest(f.key, knownFields); near != "" {
+	if near := diag.Suggest(f.key, fieldNames()); near != "" {
 		return diag.At(p, src, f.keyOff, "front matter field %q is not known: did you mean %q? it is ignored", f.key, near).AsWarning()
 	}
 	return diag.At(p, src, f.keyOff, "front matter field %q is not known: it is ignored", f.key).AsWarning()
-}
-
-// checkItems checks each item of the list field f, reporting each one
-// check refuses at its position with msg (%q the item, %v the reason).
-func checkItems(p string, src []byte, f field, items []string, msg string, check func(string) error) diag.List {
-	var diags diag.List
-	for i, it := range items {
-		if err := check(it); err != nil {
-			diags = append(diags, diag.At(p, src, itemOff(f, i), msg, it, err))
-		}
-	}
-	return diags
 }
 
 // itemOff is where item i of the list field f is, or the field itself.

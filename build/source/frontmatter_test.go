@@ -75,6 +75,19 @@ func TestFrontMatterFields(t *testing.T) {
 				t.Errorf("got %+v", fm)
 			}
 		}, nil},
+		{"toml alias with a bad segment", "+++\ntitle = \"x\"\naliases = [\"/ja/ok/\", \"/ja/../x/\"]\n+++\n", nil,
+			[]string{`p.md:3:23: alias "/ja/../x/" cannot be published: ".." would name a folder above or at the same level`}},
+		{"toml tag on its own line", "+++\ntags = [\n  \"ok\",\n  \"a/b\",\n]\n+++\n", nil,
+			[]string{`p.md:4:3: tag "a/b" cannot be a URL segment: "a/b" contains '/': it must be a single name, not a path`}},
+		{"toml value of the wrong type", "+++\ndraft =   \"yes\"\n+++\n", nil,
+			[]string{`p.md:2:11: front matter field "draft" must be true or false, got string "yes"`}},
+		{"toml params table", "+++\ntitle = \"x\"\n[params]\nlayout = \"wide\"\n+++\n", func(t *testing.T, fm FrontMatter) {
+			if fm.Params["layout"] != "wide" || fm.Pos["params"].Key != 16 {
+				t.Errorf("params %v at %+v", fm.Params, fm.Pos["params"])
+			}
+		}, nil},
+		{"toml dotted key", "+++\nparams.layout = \"wide\"\nsumary = \"s\"\n+++\n", nil,
+			[]string{`p.md:3:1: warning: front matter field "sumary" is not known: did you mean "summary"? it is ignored`}},
 		{"toml misspelt", "+++\ntitle = \"x\"\nalias = [\"/ja/old/\"]\n+++\n", nil,
 			[]string{`p.md:3:1: warning: front matter field "alias" is not known: did you mean "aliases"? it is ignored`}},
 	}

@@ -36,7 +36,7 @@ func TestParsePageFrontMatter(t *testing.T) {
 		{name: "malformed yaml", src: "---\ntitle: x\n  bad: : y\n---\n", wantErr: "p.md:3:6: front matter: mapping values are not allowed in this context"},
 		{name: "unclosed", src: "---\ntitle: x\nbody\n", wantErr: "p.md:1:1: front matter opened with \"---\" is never closed"},
 		{name: "malformed toml", src: "+++\ntitle = \n+++\n", wantErr: "p.md:2:"},
-		{name: "toml wrong type", src: "+++\npart = \"x\"\n+++\n", wantErr: "p.md:2:1: front matter field \"part\""},
+		{name: "toml wrong type", src: "+++\npart = \"x\"\n+++\n", wantErr: "p.md:2:8: front matter field \"part\""},
 		{name: "not a mapping", src: "---\n- a\n---\n", wantErr: "p.md:2:1: front matter must be a mapping"},
 	}
 	for _, tt := range tests {

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
 // Translated is the value of a translation's "translated:" field, written
@@ -93,29 +91,4 @@ func valueOff(src []byte, f field, s string, off int) int {
 		}
 	}
 	return f.valOff
-}
-
-// assignTranslation reads the fields a translation carries, "translated"
-// and "translationOf", into fm; ok is false when the value is refused.
-func assignTranslation(p string, src []byte, f field, fm *FrontMatter) (diag.List, bool) {
-	bad := func(want string) diag.List {
-		return diag.List{diag.At(p, src, f.valOff, "front matter field %q must be %s, got %s", f.key, want, describe(f.value))}
-	}
-	s, isString := f.value.(string)
-	if f.key == "translationOf" {
-		if !isString || !langCodeRe.MatchString(s) {
-			return bad("the language code of the page's original, like ko"), false
-		}
-		fm.TranslationOf = s
-		return nil, true
-	}
-	if !isString {
-		return bad("the day it was marked and the original's hash, like 2026-12-01 3f2a1c9e7b0d"), false
-	}
-	t, off, err := ParseTranslated(s)
-	if err != nil {
-		return diag.List{diag.At(p, src, valueOff(src, f, s, off), "front matter field \"translated\": %v", err)}, false
-	}
-	fm.Translated = t
-	return nil, true
 }
