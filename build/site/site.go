@@ -406,17 +406,12 @@ func seriesOf(sp *source.Page, dir string) string {
 	return ""
 }
 
-// fieldDiag points at a front matter field's line when it can be found.
+// fieldDiag is a diagnostic at the name of the front matter field of sp,
+// where the parser recorded it (source.FrontMatter.Pos), or at the start
+// of the file when the page does not write the field (a part's series
+// taken from its folder).
 func fieldDiag(sp *source.Page, field, format string, args ...any) diag.Diagnostic {
-	off := 0
-	head := string(sp.Src[:sp.BodyStart])
-	for _, prefix := range []string{"\n" + field + ":", "\n" + field + " =", "\n" + field + "="} {
-		if i := strings.Index(head, prefix); i >= 0 {
-			off = i + 1
-			break
-		}
-	}
-	return diag.At(sp.Path, sp.Src, off, format, args...)
+	return diag.At(sp.Path, sp.Src, sp.Meta.Pos[field].Key, format, args...)
 }
 
 func (s *Site) pairTranslations() {
