@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 )
 
@@ -16,20 +18,68 @@ const OptOut = "fingerprint"
 
 // Value adds v, plain data (structs, pointers, slices, maps, interfaces
 // and basic values, with no cycle), field by field, as a template or a
-// cache sees it: every exported field of a struct by name and value, and
-// none of its unexported ones (a template cannot read them), except a
-// time.Time, added as the instant and zone it prints. Map entries are
+// cache sees it: every exported field of a struct, in order, and none of
+// its unexported ones (a template cannot read them), except a time.Time,
+// added as the instant and zone it prints. Map entries are
 // added in the order of their keys, so the sum does not depend on Go's
 // map order, and it is the same in every run. A field tagged
 // `fingerprint:"-"`, or "-" under any of the keys also given, is left
 // out: it must be one that something else stands for.
-func (h *Hasher) Value(v any, keys ...string) {
-	h.value(reflect.ValueOf(v), append([]string{OptOut}, keys...))
+func (h *Hasher) Value(v any, keys ...string) { h.ValueWith(nil, v, keys...) }
+
+// ValueWith is Value learning from and into pl which fields of each
+// struct type count, so that a type's fields are read once however many
+// values of it are hashed; nil pl learns for this value only.
+func (h *Hasher) ValueWith(pl *Plans, v any, keys ...string) {
+	if pl == nil {
+		pl = &Plans{}
+	}
+	keys = append([]string{OptOut}, keys...)
+	w := walker{h: h, keys: keys, set: strings.Join(keys, " "), plans: pl}
+	w.value(reflect.ValueOf(v))
+}
+
+// Plans remembers which fields of each struct type count in a value
+// (ValueWith). It is safe for concurrent use; its zero value is ready.
+type Plans struct {
+	m sync.Map // planKey → []int
+}
+
+// planKey names a struct type and the tag keys a value is hashed with.
+type planKey struct {
+	t    reflect.Type
+	keys string
 }
 
 var timeType = reflect.TypeFor[time.Time]()
 
-func (h *Hasher) value(v reflect.Value, keys []string) {
+// walker adds one value to h.
+type walker struct {
+	h     *Hasher
+	keys  []string
+	set   string // keys, joined
+	plans *Plans
+}
+
+// plan lists the indexes of the fields of the struct type t that count.
+func (w *walker) plan(t reflect.Type) []int {
+	k := planKey{t, w.set}
+	if p, ok := w.plans.m.Load(k); ok {
+		return p.([]int)
+	}
+	var p []int
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.IsExported() && !optedOut(f, w.keys) {
+			p = append(p, i)
+		}
+	}
+	w.plans.m.Store(k, p)
+	return p
+}
+
+func (w *walker) value(v reflect.Value) {
+	h := w.h
 	switch v.Kind() {
 	case reflect.Invalid:
 		h.Str("nil")
@@ -39,41 +89,60 @@ func (h *Hasher) value(v reflect.Value, keys []string) {
 			return
 		}
 		h.Str("&")
-		h.value(v.Elem(), keys)
+		w.value(v.Elem())
 	case reflect.Interface:
 		if v.IsNil() {
 			h.Str("nil")
 			return
 		}
 		h.Str(v.Elem().Type().String())
-		h.value(v.Elem(), keys)
+		w.value(v.Elem())
 	case reflect.Struct:
-		if v.Type() == timeType {
-			h.Str(v.Interface().(time.Time).Round(0).String())
+		t := v.Type()
+		if t == timeType {
+			// The instant and the zone, all a template can print.
+			tm := v.Interface().(time.Time)
+			name, offset := tm.Zone()
+			h.Num(tm.Unix())
+			h.Num(int64(tm.Nanosecond()))
+			h.Str(name)
+			h.Num(int64(offset))
 			return
 		}
-		t := v.Type()
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if !f.IsExported() || optedOut(f, keys) {
-				continue
-			}
-			h.Str(f.Name)
-			h.value(v.Field(i), keys)
+		// A struct's fields come in its type's order: nothing marks
+		// them (each string ends in a separator, each list and map
+		// starts with its length, each pointer says whether it is nil,
+		// each interface names its type).
+		for _, i := range w.plan(t) {
+			w.value(v.Field(i))
 		}
-		h.Str("}")
 	case reflect.Slice, reflect.Array:
 		h.Num(int64(v.Len()))
 		for i := range v.Len() {
-			h.value(v.Index(i), keys)
+			w.value(v.Index(i))
 		}
 	case reflect.Map:
 		h.Num(int64(v.Len()))
+		if v.Type().Key().Kind() == reflect.String {
+			// The common case, without a reflect.Value per key to sort.
+			ks := make([]string, 0, v.Len())
+			for it := v.MapRange(); it.Next(); {
+				ks = append(ks, it.Key().String())
+			}
+			slices.Sort(ks)
+			k := reflect.New(v.Type().Key()).Elem()
+			for _, s := range ks {
+				h.Str(s)
+				k.SetString(s)
+				w.value(v.MapIndex(k))
+			}
+			return
+		}
 		ks := v.MapKeys()
 		slices.SortFunc(ks, compareKeys)
 		for _, k := range ks {
-			h.value(k, keys)
-			h.value(v.MapIndex(k), keys)
+			w.value(k)
+			w.value(v.MapIndex(k))
 		}
 	case reflect.String:
 		h.Str(v.String())
