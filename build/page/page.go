@@ -42,6 +42,7 @@ type Assembler struct {
 	// published counts, by lang/series, the parts with a page: counted
 	// once here, not on each of the series' pages.
 	published map[string]int
+	plans     cache.Plans // the fields of the template data's types, for Fingerprint
 }
 
 // Options describe the site as every page shows it.
@@ -97,7 +98,7 @@ func (a *Assembler) Fingerprint(p *render.Page, gen uint64) uint64 {
 	if p.Series != nil {
 		fp = a.SeriesFP(p.Lang, p.Series.ID)
 	}
-	return Fingerprint(p, gen, fp)
+	return fingerprint(&a.plans, p, gen, fp)
 }
 
 // LinksFP is the fingerprint of everything the "#N" links and part
@@ -112,8 +113,7 @@ func (a *Assembler) LinksFP(lang string) uint64 { return a.linksFP[lang] }
 func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 	p := &render.Page{Site: a.data, Kind: sp.Kind, Lang: sp.Lang, URL: sp.URL, Part: sp.Part}
 	if src := sp.Source; src != nil {
-		p.Title, p.Description, p.Summary = src.Meta.Title, src.Meta.Description, src.Meta.Summary
-		p.Date, p.Lastmod, p.Tags = src.Meta.Date, src.Meta.Lastmod, src.Meta.Tags
+		src.Meta.Fill(p) // the fields the table of front matter fields gives the templates
 		if p.Summary == "" {
 			p.Summary = p.Description
 		}
