@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pelletier/go-toml/v2"
 	"go.yaml.in/yaml/v3"
@@ -148,20 +147,36 @@ func TestEachFieldIsSuggested(t *testing.T) {
 // its Data there, and no other; a table naming a field the data lacks is
 // a mistake of the program, and panics.
 func TestFill(t *testing.T) {
-	pg, d := ParsePage("p.md", []byte("---\ntitle: t\ndate: 2026-11-02\ntags: [a]\nslug: s\nparams: {k: v}\n---\n"))
+	var src strings.Builder
+	src.WriteString("---\n")
+	fmType := reflect.TypeFor[FrontMatter]()
+	var data []reflect.StructField // the table's Data fields, and Slug, which is none
+	for _, f := range Fields() {
+		src.WriteString(f.Name + ": " + f.Example + "\n")
+		if f.Data != "" {
+			sf, _ := fmType.FieldByName(f.Go)
+			data = append(data, reflect.StructField{Name: f.Data, Type: sf.Type})
+		}
+	}
+	src.WriteString("---\n")
+	data = append(data, reflect.StructField{Name: "Slug", Type: reflect.TypeFor[string]()})
+	pg, d := ParsePage("p.md", []byte(src.String()))
 	if len(d) > 0 {
 		t.Fatal(d)
 	}
-	var data struct {
-		Title, Description, Summary string
-		Date, Lastmod               time.Time
-		Tags                        []string
-		Params                      map[string]any
-		Slug                        string // no Data of the table: left alone
+	dst := reflect.New(reflect.StructOf(data))
+	pg.Meta.Fill(dst.Interface())
+	from := reflect.ValueOf(pg.Meta)
+	for _, f := range Fields() {
+		if f.Data == "" {
+			continue
+		}
+		if got, want := dst.Elem().FieldByName(f.Data), from.FieldByName(f.Go); got.IsZero() || !reflect.DeepEqual(got.Interface(), want.Interface()) {
+			t.Errorf("%s: filled %v, want %v", f.Data, got, want)
+		}
 	}
-	pg.Meta.Fill(&data)
-	if data.Title != "t" || data.Date.IsZero() || !reflect.DeepEqual(data.Tags, []string{"a"}) || data.Params["k"] != "v" || data.Slug != "" {
-		t.Errorf("filled %+v", data)
+	if slug := dst.Elem().FieldByName("Slug").String(); slug != "" {
+		t.Errorf("Slug, which the table gives no template, filled with %q", slug)
 	}
 	defer func() {
 		if recover() == nil {
