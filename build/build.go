@@ -25,6 +25,7 @@ import (
 	"context"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -117,7 +118,7 @@ type Builder struct {
 	cfg       *config.Config // the configuration of the current build
 	cfgWarn   diag.List
 	theme0    string   // the theme folder of Options.Layout, for a configuration naming none
-	langs     []string // the site's languages, in order (config.Config.Langs)
+	langs     []string // the site's languages, in order, as config.Config.Langs works them out
 	loader    *source.Loader
 	full      bool // theme or UI strings changed: reload them, re-render all
 	bundle    *i18n.Bundle
@@ -320,7 +321,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return nil
 	}
 	l := b.opts.Layout
-	bundle, diags := i18n.LoadSite(ctx, b.in, l.I18n)
+	bundle, diags := i18n.LoadSite(ctx, b.in, l.I18n, b.langs)
 	if err := ctx.Err(); err != nil {
 		return &InterruptedError{Err: err}
 	}
@@ -328,7 +329,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	// Which languages have UI strings is known now.
-	cdiags := b.cfg.CheckLangs(bundle.Langs())
+	cdiags := b.cfg.CheckLangs(b.langs, bundle.Available(), l.Content)
 	if err := cdiags.Err(); err != nil {
 		return err
 	}
@@ -347,7 +348,6 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	b.bundle, b.theme, b.overrides = bundle, theme, overrides
-	b.langs = b.cfg.Langs(bundle.Langs())
 	b.mdKey = cache.HashFiles(b.in, l.I18n, path.Join(l.Theme, "shortcodes"))
 	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
 	exts := []goldmark.Extender{shortcodes.Extension(reg)}
@@ -374,11 +374,23 @@ func (b *Builder) loadConfig(ctx context.Context) error {
 	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
 		b.full = true
 	}
+	langs, ldiags := cfg.Langs(ctx, b.in, b.opts.Layout.Content)
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
+	}
+	if err := ldiags.Err(); err != nil {
+		return err
+	}
+	if !slices.Equal(langs, b.langs) {
+		// A language folder came or went: every page's translations,
+		// and the UI strings the site needs, changed.
+		b.full = true
+	}
 	theme, tdiags := cfg.ThemeDir(b.in, b.theme0)
 	if err := tdiags.Err(); err != nil {
 		return err
 	}
-	b.cfg, b.cfgWarn = cfg, diags.Warnings()
+	b.cfg, b.cfgWarn, b.langs = cfg, diags.Warnings(), langs
 	b.opts.Layout.Theme = theme
 	return nil
 }

@@ -58,7 +58,7 @@ func TestSiteConfigLanguages(t *testing.T) {
 	s.WriteFile("kakehashi.toml", "languages = [\"ja\", \"ja\"]\n").
 		BuildFails(`kakehashi.toml:1:20: language "ja" is listed twice in "languages"`).
 		WriteFile("kakehashi.toml", "languages = [\"ja\", \"zh\"]\n").
-		BuildFails(`kakehashi.toml:1:20: language "zh" has no UI strings: add i18n/zh.toml, or use one of ja, ko`)
+		BuildFails(`kakehashi.toml:1:20: language "zh" has no UI strings: add i18n/zh.toml, or use one of en, ja, ko`)
 }
 
 // TestSiteConfigSwitches: search = false writes no search index and no

@@ -57,7 +57,7 @@ func TestSiteNamedPipeThenRebuild(t *testing.T) {
 		{"static/img/pipe.png", "static/img/pipe.png: not a regular file (a named pipe): remove it"},
 		{"layouts/pipe.html", "layouts/pipe.html: cannot read: not a regular file (a named pipe): remove it"},
 		{"kakehashi.toml", "kakehashi.toml: cannot read: not a regular file (a named pipe): remove it"},
-		{"i18n/fr.toml", "i18n/fr.toml: cannot read: not a regular file (a named pipe): remove it"},
+		{"i18n/ja.toml", "i18n/ja.toml: cannot read: not a regular file (a named pipe): remove it"},
 		{"themes/default/static/img/pipe.svg", "themes/default/static/img/pipe.svg: not a regular file (a named pipe): remove it"},
 		{"themes/default/layouts/pipe.html", "themes/default/layouts/pipe.html: cannot read: not a regular file (a named pipe): remove it"},
 	} {

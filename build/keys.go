@@ -14,7 +14,7 @@ import (
 // site builds: a missing key is an error, never a "[lang:key]" on a page.
 // The caller holds b.mu.
 func (b *Builder) checkKeys(bundle *i18n.Bundle, theme *render.Theme) diag.List {
-	return render.CheckKeys(bundle, b.cfg.Langs(bundle.Langs()), i18n.CodeKeys, b.templateKeys(theme))
+	return render.CheckKeys(bundle, b.langs, i18n.CodeKeys, b.templateKeys(theme))
 }
 
 // templateKeys are the key uses of the theme's layouts and of the site

@@ -92,23 +92,28 @@ func TestKeysTemplateMissing(t *testing.T) {
 {{define "zz-keys"}}
 <p>{{T "no_such_key"}}</p>{{end}}
 `).BuildFails(
-		`themes/default/layouts/zz-keys.html:2:8: UI string "no_such_key" is missing from i18n/ja.toml`,
-		`themes/default/layouts/zz-keys.html:2:8: UI string "no_such_key" is missing from i18n/ko.toml`,
+		`themes/default/layouts/zz-keys.html:2:8: UI string "no_such_key" is missing from (embedded) i18n/ja.toml`,
+		`themes/default/layouts/zz-keys.html:2:8: UI string "no_such_key" is missing from (embedded) i18n/ko.toml`,
 	).AssertErrorText(`    2 | <p>{{T "no_such_key"}}</p>{{end}}`)
 
 	sitetest.New(t, twoParts(t)+`-- themes/default/shortcodes/zz.html --
 <b>{{T "nope"}}</b>
 `).BuildFails(
-		`themes/default/shortcodes/zz.html:1:8: UI string "nope" is missing from i18n/ja.toml`,
-		`themes/default/shortcodes/zz.html:1:8: UI string "nope" is missing from i18n/ko.toml`,
+		`themes/default/shortcodes/zz.html:1:8: UI string "nope" is missing from (embedded) i18n/ja.toml`,
+		`themes/default/shortcodes/zz.html:1:8: UI string "nope" is missing from (embedded) i18n/ko.toml`,
 	)
 
 	// The site adds the key: the build passes, and the page says it.
 	s := sitetest.New(t, twoParts(t)+`-- themes/default/shortcodes/zz.html --
 <b>{{T "nope"}}</b>
 `)
-	s.Append("i18n/ja.toml", "nope = \"いいえ\"\n").Append("i18n/ko.toml", "nope = \"아니요\"\n").Append(ja1, "\n{{< zz >}}\n").Build().
+	s.WriteFile("i18n/ja.toml", "nope = \"いいえ\"\n").WriteFile("i18n/ko.toml", "nope = \"아니요\"\n").Append(ja1, "\n{{< zz >}}\n").Build().
 		AssertContains("ja/cka/01-intro/index.html", "<b>いいえ</b>")
+	// In a site missing the key in one of its languages only, the
+	// message names that language's file.
+	s.WriteFile("i18n/ko.toml", "toc = \"차례\"\n").BuildFails(
+		`i18n/ja.toml:1:1: key "nope" is missing from i18n/ko.toml`,
+	)
 }
 
 // TestKeysSiteOverride: a site's i18n/ko.toml of one key is laid over the
@@ -156,13 +161,13 @@ func repoKeys(t *testing.T) []string {
 	return b.Keys("ja")
 }
 
-// enToml holds every key of the repository's strings but skip, plus
+// frToml holds every key of the repository's strings but skip, plus
 // extra lines.
-func enToml(t *testing.T, skip string, extra ...string) string {
+func frToml(t *testing.T, skip string, extra ...string) string {
 	var b strings.Builder
 	for _, k := range repoKeys(t) {
 		if k != skip {
-			b.WriteString(k + " = \"en " + k + "\"\n")
+			b.WriteString(k + " = \"fr " + k + "\"\n")
 		}
 	}
 	for _, e := range extra {
@@ -187,47 +192,36 @@ func lineOf(t *testing.T, name, key string) string {
 	return ""
 }
 
-const enConfig = `-- kakehashi.toml --
-languages = ["ja", "ko", "en"]
+const frConfig = `-- kakehashi.toml --
+languages = ["ja", "ko", "fr"]
 `
 
-// TestKeysThirdLanguage: a site adding English must give it every key,
-// the code's among them, and a name for it in every language (the
-// theme builds lang_<code> keys).
+// TestKeysThirdLanguage: a site adding a language the binary has no
+// strings for must give it every key, the code's among them, in a file
+// of its own, and nothing more: the other languages name it by its own
+// name (its lang_name) until their files say otherwise.
 func TestKeysThirdLanguage(t *testing.T) {
-	// en.toml lacks a key the markdown renderer asks for.
-	sitetest.New(t, twoParts(t)+enConfig+"-- i18n/en.toml --\n"+enToml(t, "anchor")).BuildFails(
-		`i18n/ja.toml:`+lineOf(t, "ja.toml", "anchor")+`:1: key "anchor" is missing from i18n/en.toml`,
-		`i18n/ko.toml:`+lineOf(t, "ko.toml", "anchor")+`:1: key "anchor" is missing from i18n/en.toml`,
+	// fr.toml lacks a key the markdown renderer asks for.
+	sitetest.New(t, twoParts(t)+frConfig+"-- i18n/fr.toml --\n"+frToml(t, "anchor")).BuildFails(
+		`(embedded) i18n/ja.toml:`+lineOf(t, "ja.toml", "anchor")+`:1: key "anchor" is missing from i18n/fr.toml`,
+		`(embedded) i18n/ko.toml:`+lineOf(t, "ko.toml", "anchor")+`:1: key "anchor" is missing from i18n/fr.toml`,
+	)
+	// No strings at all: the language is named at the configuration.
+	sitetest.New(t, twoParts(t)+frConfig).BuildFails(
+		`kakehashi.toml:1:26: language "fr" has no UI strings: add i18n/fr.toml, or use one of en, ja, ko`,
 	)
 
-	// Every key but English's name, lang_en, which the theme asks for
-	// with printf "lang_%s": each language lacks it, at each printf.
-	s := sitetest.New(t, twoParts(t)+enConfig+"-- i18n/en.toml --\n"+enToml(t, ""))
-	err := s.BuildE()
-	if err == nil {
-		t.Fatal("the build passed without lang_en")
+	// Every key: the site builds once its series has French titles.
+	s := sitetest.New(t, twoParts(t)+frConfig+"-- i18n/fr.toml --\n"+frToml(t, "lang_name", `lang_name = "Français"`)).
+		Replace("content/series/cka.yaml", "ko: CKA}", "ko: CKA, fr: CKA}", "ko: 소개}", "ko: 소개, fr: Intro}",
+			"ko: 구조}", "ko: 구조, fr: Dedans}", "ko: 다음}", "ko: 다음, fr: Suite}")
+	s.Build().AssertContains("ja/cka/01-intro/index.html", `hreflang="fr" lang="fr">Français<`).
+		AssertContains("fr/cka/01-intro/index.html", `<html lang="fr"`)
+	// A name in the site's ja.toml is the site's, and used.
+	s.WriteFile("i18n/ja.toml", "lang_fr = \"フランス語\"\n").Build().AssertFresh()
+	if got := unusedKeys(t, s); len(got) != 0 {
+		t.Errorf("unused keys %q, want none: lang_fr is used", got)
 	}
-	got := sitetest.Headers(err)
-	for _, lang := range []string{"ja", "ko", "en"} {
-		want := `: UI string "lang_en", the name of language "en", is missing from i18n/` + lang + `.toml`
-		if !slices.ContainsFunc(got, func(h string) bool {
-			return strings.HasPrefix(h, "themes/default/layouts/") && strings.HasSuffix(h, want)
-		}) {
-			t.Errorf("errors:\n\t%s\nwant one at a layout ending %q", strings.Join(got, "\n\t"), want)
-		}
-	}
-	for _, h := range got {
-		if !strings.Contains(h, `"lang_en"`) {
-			t.Errorf("error %q: want only lang_en missing", h)
-		}
-	}
-
-	// With English's name in every file, the site builds.
-	s.Replace("content/series/cka.yaml", "ko: CKA}", "ko: CKA, en: CKA}", "ko: 소개}", "ko: 소개, en: Intro}",
-		"ko: 구조}", "ko: 구조, en: Inside}", "ko: 다음}", "ko: 다음, en: Next}").
-		Append("i18n/ja.toml", "lang_en = \"英語\"\n").Append("i18n/ko.toml", "lang_en = \"영어\"\n").
-		WriteFile("i18n/en.toml", enToml(t, "", `lang_en = "English"`)).Build()
 }
 
 // TestCheckKeys: a code key missing from the strings is named at each

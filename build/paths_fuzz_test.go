@@ -12,7 +12,8 @@ import (
 	"github.com/spf13/afero"
 )
 
-// themeOnlyFs is the repository's theme and UI strings, with no content.
+// themeOnlyFs is the repository's theme, with no content; the UI strings
+// are the embedded ones.
 func themeOnlyFs(t testing.TB) afero.Fs {
 	t.Helper()
 	root, err := filepath.Abs("..")
@@ -20,7 +21,7 @@ func themeOnlyFs(t testing.TB) afero.Fs {
 		t.Fatal(err)
 	}
 	fs := afero.NewMemMapFs()
-	for _, dir := range []string{"themes", "i18n"} {
+	for _, dir := range []string{"themes"} {
 		err := filepath.Walk(filepath.Join(root, dir), func(p string, info os.FileInfo, err error) error {
 			if err != nil || info.IsDir() {
 				return err

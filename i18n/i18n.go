@@ -1,9 +1,34 @@
 // Package i18n loads the theme's UI strings, one TOML file per language
-// (i18n/ja.toml, i18n/ko.toml), checks that every language has every key,
-// and picks a reader's language from an Accept-Language header.
+// (i18n/ja.toml, i18n/ko.toml, i18n/en.toml), checks that every language
+// of a site has every key, and picks a reader's language from an
+// Accept-Language header. Which languages a site has is not decided here
+// but by build/config; a strings file alone adds no language to a site.
 //
 // The files hold flat string keys. Values used through Tf are Go fmt
 // formats ("%d 分で読めます"); the key date_format is a Go time layout.
+//
+// # Counts
+//
+// A string that shows a count may have plural forms: a table of the CLDR
+// plural categories (zero, one, two, few, many, other) of its language,
+// written as dotted keys,
+//
+//	tag_articles.one = "%d article"
+//	tag_articles.other = "%d articles"
+//
+// of which other is required. Tf picks the form by its first whole-number
+// argument, under the plural rules of the language
+// (golang.org/x/text/feature/plural); Count(key, n) is the key of the form
+// for n, for a caller that has only a T function. A plain string is every
+// form at once, so a language without plurals (Japanese, Korean) writes
+// one string.
+//
+// # Language names
+//
+// lang_<code> (LangNameFormat) is a language's name in another. A
+// language without a name for another of the site's languages is given
+// that language's own name (its lang_name), so adding a language needs no
+// edit to the files of the others.
 package i18n
 
 import (
@@ -13,6 +38,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -22,15 +48,18 @@ import (
 	"golang.org/x/text/language"
 )
 
-// Bundle holds the UI strings of every language. It is read-only after Load
-// and safe for concurrent use.
+// Bundle holds the UI strings of a site's languages. It is read-only after
+// Load and safe for concurrent use.
 type Bundle struct {
 	langs   []string
 	strings map[string]map[string]string
 	// files holds each language's strings as loaded, to place
-	// diagnostics about a key at its line.
+	// diagnostics about a key at its line, and its plural forms.
 	files   map[string]*file
 	matcher *Matcher
+	// avail lists every language with a strings file, sorted, whether
+	// the bundle holds it or not.
+	avail []string
 }
 
 // file is one language's strings as loaded, from one file or from
@@ -41,8 +70,15 @@ type file struct {
 	// when it is layered over the defaults.
 	path string
 	vals map[string]string
+	// forms holds the plural forms of the keys that have them, by CLDR
+	// category ("one", "other"); vals holds their other form.
+	forms map[string]map[string]string
 	// from holds the text each key was read from, for diagnostics.
 	from map[string]*text
+	// named holds the lang_<code> keys given a language's own name
+	// because the files had none.
+	named map[string]bool
+	tag   language.Tag
 }
 
 // text is one TOML file as read.
@@ -56,29 +92,35 @@ type text struct {
 	embedded bool
 }
 
-// Load reads every <lang>.toml in dir. It reports a TOML syntax error at its
-// file:line:col, a file name that is not a language tag, a value that is not
-// a string, and every key that one language has and another lacks. A
+// Load reads every <lang>.toml in dir, each a language of the bundle. It
+// reports a TOML syntax error at its file:line:col, a file name that is
+// not a language tag, a value that is neither a string nor a table of
+// plural forms, and every key that one language has and another lacks. A
 // cancelled ctx stops the reading with its error.
 func Load(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
-	return load(ctx, []layer{{fsys: fsys, dir: dir}})
+	return load(ctx, []layer{{fsys: fsys, dir: dir}}, nil)
 }
 
 // EmbeddedDir is how diagnostics name the UI strings embedded in the
 // binary: "(embedded) i18n/ja.toml:3:1: ...".
 const EmbeddedDir = "(embedded) i18n"
 
-// LoadSite reads a site's UI strings: the ones embedded in the binary
-// (Defaults), with every key of the site's own dir/<lang>.toml files over
-// them, key by key. A site without dir has the defaults; a site may add
-// a language with a file of its own, which must then hold every key. The
-// checks are Load's; an error in an embedded file is named with
+// LoadSite reads the UI strings of a site whose languages are langs, in
+// the site's order (build/config decides them): for each, the strings
+// embedded in the binary (Defaults), with every key of the site's own
+// dir/<lang>.toml over them, key by key. A site without dir has the
+// defaults; a language without embedded strings needs a file of its own
+// holding every key. The files of other languages are not read, and the
+// bundle holds only the languages of langs that have strings (Langs); the
+// caller reports a language without any (Available lists those with a
+// file). Nil langs means every language with strings. The checks are
+// Load's, among langs only; an error in an embedded file is named with
 // EmbeddedDir.
-func LoadSite(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
+func LoadSite(ctx context.Context, fsys afero.Fs, dir string, langs []string) (*Bundle, diag.List) {
 	return load(ctx, []layer{
 		{fsys: afero.FromIOFS{FS: Defaults()}, dir: ".", label: EmbeddedDir},
 		{fsys: fsys, dir: dir, optional: true},
-	})
+	}, langs)
 }
 
 // layer is one folder of <lang>.toml files; a later layer's keys win.
@@ -99,9 +141,12 @@ func (l layer) name(name string) string {
 	return path.Join(l.dir, name)
 }
 
-func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
+// load reads the layers' files of langs (every language when nil), in
+// the order of langs (sorted when nil).
+func load(ctx context.Context, layers []layer, langs []string) (*Bundle, diag.List) {
 	var diags diag.List
 	byLang := make(map[string]*file)
+	var avail []string
 	read := 0
 	for _, l := range layers {
 		entries, err := afero.ReadDir(l.fsys, l.dir)
@@ -121,9 +166,16 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 			}
 			p := l.name(name)
 			lang := strings.TrimSuffix(name, ".toml")
-			if _, err := language.Parse(lang); err != nil {
+			tag, err := language.Parse(lang)
+			if err != nil {
 				diags = append(diags, diag.File(p, "file name %q is not a language tag: %v", lang, err))
 				continue
+			}
+			if !slices.Contains(avail, lang) {
+				avail = append(avail, lang)
+			}
+			if langs != nil && !slices.Contains(langs, lang) {
+				continue // not a language of the site
 			}
 			src, err := afero.ReadFile(l.fsys, path.Join(l.dir, name))
 			if err != nil {
@@ -139,7 +191,7 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 			t.embedded = l.label == EmbeddedDir
 			f := byLang[lang]
 			if f == nil {
-				f = &file{lang: lang, vals: make(map[string]string), from: make(map[string]*text)}
+				f = &file{lang: lang, tag: tag, vals: make(map[string]string), forms: make(map[string]map[string]string), from: make(map[string]*text)}
 				byLang[lang] = f
 			}
 			f.path = p
@@ -154,14 +206,25 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 	for _, f := range byLang {
 		files = append(files, f)
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].lang < files[j].lang })
+	order := func(l string) int { return slices.Index(langs, l) }
+	if langs == nil {
+		order = func(string) int { return 0 }
+	}
+	sort.Slice(files, func(i, j int) bool {
+		if oi, oj := order(files[i].lang), order(files[j].lang); oi != oj {
+			return oi < oj
+		}
+		return files[i].lang < files[j].lang
+	})
+	nameLanguages(files)
 	diags = append(diags, checkKeys(files)...)
 	if len(diags.Errors()) > 0 {
 		diags.Sort()
 		return nil, diags
 	}
 
-	b := &Bundle{strings: make(map[string]map[string]string), files: make(map[string]*file)}
+	sort.Strings(avail)
+	b := &Bundle{strings: make(map[string]map[string]string), files: make(map[string]*file), avail: avail}
 	for _, f := range files {
 		b.langs = append(b.langs, f.lang)
 		b.strings[f.lang] = f.vals
@@ -170,6 +233,29 @@ func load(ctx context.Context, layers []layer) (*Bundle, diag.List) {
 	b.matcher = NewMatcher(b.langs)
 	return b, diags
 }
+
+// nameLanguages gives each file a name for each other language it has
+// none for (LangNameKey): that language's own name, its lang_name.
+func nameLanguages(files []*file) {
+	for _, f := range files {
+		for _, other := range files {
+			k := LangNameKey(other.lang)
+			own, ok := other.vals[ownNameKey]
+			if _, has := f.vals[k]; has || !ok {
+				continue
+			}
+			f.vals[k] = own
+			f.from[k] = other.from[ownNameKey]
+			if f.named == nil {
+				f.named = make(map[string]bool)
+			}
+			f.named[k] = true
+		}
+	}
+}
+
+// ownNameKey is the key of a language's name in itself.
+const ownNameKey = "lang_name"
 
 // decode decodes one language file at p; the text is nil on a syntax
 // error.
@@ -197,20 +283,64 @@ func (f *file) add(raw map[string]any, t *text) diag.List {
 	sort.Strings(keys)
 	for _, k := range keys {
 		f.from[k] = t
-		s, ok := raw[k].(string)
-		if !ok {
+		switch v := raw[k].(type) {
+		case string:
+			f.vals[k] = v
+			delete(f.forms, k)
+		case map[string]any:
+			forms, ds := f.pluralForms(k, v)
+			diags = append(diags, ds...)
+			if forms != nil {
+				f.vals[k], f.forms[k] = forms["other"], forms
+			}
+		default:
 			diags = append(diags, f.at(k, "key %q: value must be a string, not %T", k, raw[k]))
-			continue
 		}
-		f.vals[k] = s
 	}
 	return diags
+}
+
+// pluralForms checks the table of plural forms of key: each a string, by
+// a CLDR category, other among them.
+func (f *file) pluralForms(key string, t map[string]any) (map[string]string, diag.List) {
+	var diags diag.List
+	forms := make(map[string]string, len(t))
+	for _, c := range sortedAny(t) {
+		s, ok := t[c].(string)
+		switch {
+		case !isCategory(c):
+			diags = append(diags, f.at(key+"."+c, "key %q: %q is not a plural category; a string with plural forms has %s", key+"."+c, c, pluralCategories))
+		case !ok:
+			diags = append(diags, f.at(key+"."+c, "key %q: value must be a string, not %T", key+"."+c, t[c]))
+		default:
+			forms[c] = s
+		}
+	}
+	if _, ok := forms["other"]; !ok && len(diags) == 0 {
+		diags = append(diags, f.at(key, "key %q: a string with plural forms needs %s.other, the form of any count the others do not take", key, key))
+	}
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return forms, nil
+}
+
+func sortedAny(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // at is a diagnostic at the line of key in the file it was read from (the
 // whole file when the key's line is unknown).
 func (f *file) at(key, format string, args ...any) diag.Diagnostic {
 	t := f.from[key]
+	if top, _, dotted := strings.Cut(key, "."); t == nil && dotted {
+		t = f.from[top] // a plural form: "tag_articles.one"
+	}
 	if t == nil {
 		return diag.File(f.path, format, args...)
 	}
@@ -242,11 +372,25 @@ func checkKeys(files []*file) diag.List {
 	return diags
 }
 
-// keyLines maps each top-level "key = value" line's key to its line number.
+// keyLines maps each top-level key to its line number: a "key = value"
+// line's, a dotted "key.one = value" line's first (and the whole dotted
+// key's), a "[key]" table header's (and each "key.name" of the table's).
 // Quoted keys are unquoted; lines inside multi-line strings are skipped.
 func keyLines(src []byte) map[string]int {
 	lines := make(map[string]int)
-	inMulti := ""
+	set := func(k string, n int) {
+		if _, seen := lines[k]; !seen {
+			lines[k] = n
+		}
+	}
+	unquote := func(k string) string {
+		k = strings.TrimSpace(k)
+		if len(k) >= 2 && (k[0] == '"' || k[0] == '\'') && k[len(k)-1] == k[0] {
+			k = k[1 : len(k)-1]
+		}
+		return k
+	}
+	inMulti, table := "", ""
 	for i, line := range bytes.Split(src, []byte("\n")) {
 		s := strings.TrimSpace(string(line))
 		if inMulti != "" {
@@ -255,20 +399,28 @@ func keyLines(src []byte) map[string]int {
 			}
 			continue
 		}
-		if s == "" || s[0] == '#' || s[0] == '[' {
+		if s == "" || s[0] == '#' {
+			continue
+		}
+		if s[0] == '[' {
+			if end := strings.IndexByte(s, ']'); end > 0 {
+				table = unquote(strings.Trim(s[:end], "[]"))
+				set(table, i+1)
+			}
 			continue
 		}
 		eq := strings.IndexByte(s, '=')
 		if eq < 0 {
 			continue
 		}
-		key := strings.TrimSpace(s[:eq])
-		if len(key) >= 2 && (key[0] == '"' || key[0] == '\'') && key[len(key)-1] == key[0] {
-			key = key[1 : len(key)-1]
+		key := unquote(s[:eq])
+		if first, _, dotted := strings.Cut(key, "."); dotted && table == "" {
+			set(unquote(first), i+1)
 		}
-		if _, seen := lines[key]; !seen {
-			lines[key] = i + 1
+		if table != "" {
+			key = table + "." + key
 		}
+		set(key, i+1)
 		val := strings.TrimSpace(s[eq+1:])
 		for _, q := range []string{`"""`, `'''`} {
 			if strings.HasPrefix(val, q) && !strings.Contains(val[len(q):], q) {
@@ -291,13 +443,23 @@ func byteOffset(src []byte, line, col int) int {
 	return min(off+max(col-1, 0), len(src))
 }
 
-// Langs returns the languages in sorted order ("ja", "ko").
+// Langs returns the languages the bundle holds: the site's languages
+// that have strings, in the site's order (LoadSite), or every language
+// of the folder, sorted (Load).
 func (b *Bundle) Langs() []string {
 	return append([]string(nil), b.langs...)
 }
 
-// Has tells whether lang has a string for key.
+// Available returns every language with a strings file, embedded or the
+// site's, sorted: those a site may have without writing one.
+func (b *Bundle) Available() []string {
+	return append([]string(nil), b.avail...)
+}
+
+// Has tells whether lang has a string for key (or for the key of
+// Count(key, n)).
 func (b *Bundle) Has(lang, key string) bool {
+	key, _, _ = splitCount(key)
 	_, ok := b.strings[lang][key]
 	return ok
 }
@@ -322,15 +484,16 @@ func (b *Bundle) Path(lang string) string {
 	return ""
 }
 
-// Embedded tells whether lang's string for key is the one embedded in the
-// binary (Defaults): no site file of LoadSite sets it.
+// Embedded tells whether lang's string for key is not the site's to
+// maintain: the one embedded in the binary (Defaults), or a language's
+// own name given for want of one (see the package doc).
 func (b *Bundle) Embedded(lang, key string) bool {
 	f := b.files[lang]
 	if f == nil {
 		return false
 	}
 	t := f.from[key]
-	return t != nil && t.embedded
+	return t != nil && t.embedded || f.named[key]
 }
 
 // At is a diagnostic at the line of key in the file lang's string for it
@@ -342,20 +505,34 @@ func (b *Bundle) At(lang, key, format string, args ...any) diag.Diagnostic {
 	return diag.File(lang+".toml", format, args...)
 }
 
-// T returns the string for key in lang. A missing key gives "[lang:key]" so
-// it shows on the page instead of vanishing.
+// T returns the string for key in lang; for Count(key, n), the plural
+// form of key for n. A missing key gives "[lang:key]" so it shows on the
+// page instead of vanishing.
 func (b *Bundle) T(lang, key string) string {
+	key, n, counted := splitCount(key)
 	if s, ok := b.strings[lang][key]; ok {
+		if counted {
+			return b.files[lang].form(key, n)
+		}
 		return s
 	}
 	return "[" + lang + ":" + key + "]"
 }
 
-// Tf formats the string for key in lang with args, as fmt.Sprintf does.
+// Tf formats the string for key in lang with args, as fmt.Sprintf does;
+// of a string with plural forms, the form for the first whole-number
+// argument.
 func (b *Bundle) Tf(lang, key string, args ...any) string {
-	s, ok := b.strings[lang][key]
-	if !ok {
+	key, n, counted := splitCount(key)
+	if !counted {
+		n, counted = firstCount(args)
+	}
+	if _, ok := b.strings[lang][key]; !ok {
 		return b.T(lang, key)
+	}
+	s := b.strings[lang][key]
+	if counted {
+		s = b.files[lang].form(key, n)
 	}
 	return fmt.Sprintf(s, args...)
 }

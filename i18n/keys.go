@@ -50,8 +50,17 @@ var CodeKeys = []KeyGroup{
 		"calc_pem_loading", "calc_quorum_lost", "calc_quorum_ok", "calc_quorum_title",
 		"calc_reachable", "calc_reset", "calc_san_fail", "calc_san_ok", "calc_san_title",
 		"calc_serviceSubnet", "calc_static", "calc_unreachable", "calc_verify", "calc_works",
-		"calc_writable", "calc_yes",
+		"calc_writable", "calc_yes", "diagram_down",
 	}, Built: []string{"calc_ha_title_", "calc_kind_"}},
+	// shortcodes/diagram: the topology diagrams' words and the sentences
+	// of their accessible description (diagram.LabelKeys).
+	{User: "the topology diagrams", Package: "shortcodes/diagram", Keys: []string{
+		"diagram_apiserver", "diagram_component", "diagram_control_plane", "diagram_down", "diagram_down_list",
+		"diagram_end", "diagram_endpoint", "diagram_etcd", "diagram_external", "diagram_external_etcd",
+		"diagram_list_sep", "diagram_load_balancer", "diagram_moved", "diagram_sep", "diagram_stacked",
+		"diagram_title", "diagram_via_lb", "diagram_via_lb_addr", "diagram_via_node", "diagram_via_node_addr",
+		"diagram_worker", "diagram_workers",
+	}},
 	// build/page: the description of an untranslated article's page, the
 	// title of the tag index and of the 404 page.
 	{User: "the page assembler", Package: "build/page", Keys: []string{"not_found_title", "tags", "translation_missing"}},
@@ -59,6 +68,8 @@ var CodeKeys = []KeyGroup{
 	{User: "the theme's date function", Package: "build/render", Keys: []string{"date_format"}},
 	// build/export: the single-file course's dates and table of contents.
 	{User: "the single-file export", Package: "build/export", Keys: []string{"date_format", "toc"}},
+	// cmd/kakehashi: the first text of a page "kakehashi new part" writes.
+	{User: "kakehashi new part", Package: "cmd/kakehashi", Keys: []string{"new_part_body"}},
 }
 
 // LangNameFormat is the key, as a fmt format of a language code, of a

@@ -144,8 +144,11 @@ func (s *scanner) call(c *ast.CallExpr, body *ast.BlockStmt, params map[string]b
 	}
 }
 
-// key records the key e, after prefix.
+// key records the key e, after prefix; the key of Count(key, n) is key.
 func (s *scanner) key(e ast.Expr, prefix string, params map[string]bool, inWrapper bool, pkg string) {
+	if c, ok := e.(*ast.CallExpr); ok && callName(c.Fun) == "Count" && len(c.Args) == 2 {
+		e = c.Args[0]
+	}
 	pos := s.fset.Position(e.Pos())
 	pos.Filename = filepath.ToSlash(pos.Filename)
 	if lit, rest := constPrefix(e); rest == nil {
@@ -353,7 +356,7 @@ func TestCodeKeys(t *testing.T) {
 
 // TestCodeKeysInTheFiles: every key of CodeKeys is in the embedded files.
 func TestCodeKeysInTheFiles(t *testing.T) {
-	b, diags := LoadSite(context.Background(), afero.NewMemMapFs(), "i18n")
+	b, diags := LoadSite(context.Background(), afero.NewMemMapFs(), "i18n", nil)
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
@@ -395,6 +398,7 @@ func f(c *C, b *B, lang, k string) {
 	_ = func(key string) string { return b.T(lang, key) }
 	c.T(other())
 	other("not_a_key")
+	c.T(i18n.Count("counted", 3))
 }
 
 func newRoot(c *C, kind, title string, input any, keys []string) {
@@ -424,7 +428,8 @@ func newRoot(c *C, kind, title string, input any, keys []string) {
 		"x/x.go:11:21 calc_title",
 		"x/x.go:10:19 calc_one",
 		"x/x.go:10:26 calc_two",
-		"x/x.go:22:6 calc_static",
+		"x/x.go:15:17 counted",
+		"x/x.go:23:6 calc_static",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uses:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -434,11 +439,11 @@ func newRoot(c *C, kind, title string, input any, keys []string) {
 	}
 
 	inv := []KeyGroup{{User: "x", Package: "x", Keys: []string{
-		"found_t", "found_tf", "found_joined", "found_two", "pre_a", "calc_one", "calc_two", "calc_title", "stale",
+		"found_t", "found_tf", "found_joined", "found_two", "pre_a", "calc_one", "calc_two", "calc_title", "stale", "counted",
 	}, Built: []string{"pre_", "never_"}}}
 	problems := checkInventory(s.uses, inv)
 	want = []string{
-		`x/x.go:22:6: UI string "calc_static" is not in i18n.CodeKeys for x`,
+		`x/x.go:23:6: UI string "calc_static" is not in i18n.CodeKeys for x`,
 		`i18n.CodeKeys (x): no code of x builds keys as "never_"+...`,
 		`i18n.CodeKeys (x): no code of x uses "stale"`,
 	}
@@ -468,7 +473,7 @@ func TestCodeKeyUsers(t *testing.T) {
 // of each key, and tells the embedded strings from the site's.
 func TestBundlePlaces(t *testing.T) {
 	fsys := memFs(t, map[string]string{"i18n/ko.toml": "# mine\ntoc = \"차례\"\n"})
-	b, diags := LoadSite(context.Background(), fsys, "i18n")
+	b, diags := LoadSite(context.Background(), fsys, "i18n", []string{"ja", "ko"})
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}

@@ -268,10 +268,7 @@ func topologyShortcode(exec execFunc) *Shortcode {
 			}
 			spec, err := diagram.ParseSpec(args)
 			if err == nil {
-				labels := diagram.JapaneseLabels()
-				if c.Lang == "ko" {
-					labels = diagram.KoreanLabels()
-				}
+				labels := diagram.Labels{Lang: c.Lang, T: c.T}
 				var svg string
 				spec.NoStyle = !c.First("topology-style")
 				if svg, err = diagram.Topology(spec, labels); err == nil {

@@ -135,11 +135,8 @@ func (wd *widgets) haSim(w io.Writer, c *Context) error {
 	if err != nil {
 		return err
 	}
-	labels := diagram.JapaneseLabels()
-	if c.Lang == "ko" {
-		labels = diagram.KoreanLabels()
-	}
-	data := haData{root: r, DownLabel: " (" + labels.Down + ")"}
+	labels := diagram.Labels{Lang: c.Lang, T: c.T}
+	data := haData{root: r, DownLabel: " (" + c.T("diagram_down") + ")"}
 	data.Reasons.Name = "reasons"
 	if ok, err := wd.haDiagrams(c, a, &in, herr, labels, &data); !ok || err != nil {
 		return err

@@ -24,8 +24,12 @@
 // characters): an unknown key, with the known key it is likely a typo of;
 // a value of the wrong type; a base URL or an edit URL that is not an
 // absolute http(s) URL; a language listed twice; an edit URL without
-// {path}. Whether each language has UI strings is known only to the
-// build, which asks CheckLangs.
+// {path}.
+//
+// The package owns the site's languages: Langs works them out (the
+// languages list, else the content folders) for the build, every command
+// and the authoring server, and CheckLangs checks them against the
+// languages that have UI strings, which only the build loads.
 package config
 
 import (
@@ -54,9 +58,9 @@ type Config struct {
 	// BaseURL is the absolute URL the site is published under, ending in
 	// "/"; "" when the file sets none.
 	BaseURL string
-	// Languages lists the site's languages in order: the first is the
-	// default and the original of translations. Nil: every language with
-	// UI strings, in the UI strings' order.
+	// Languages is the file's languages list, in order: the first is
+	// the default and the original of translations. Nil when the file
+	// has none; the site's languages are then its content folders' (Langs).
 	Languages []string
 	// Theme is the theme's folder name under themes/; "" for the default.
 	Theme       string
@@ -250,49 +254,6 @@ func (c *Config) perLang(diags *diag.List, key string, v any) map[string]string 
 		out[lang] = s
 	}
 	return out
-}
-
-// CheckLangs checks the configuration against known, the languages that
-// have UI strings: each configured language must be one of them (an
-// error), and each title or description must be for one of the site's
-// languages (a warning).
-func (c *Config) CheckLangs(known []string) diag.List {
-	var diags diag.List
-	for i, l := range c.Languages {
-		if slices.Contains(known, l) {
-			continue
-		}
-		msg := fmt.Sprintf("language %q has no UI strings", l)
-		if s := diag.Suggest(l, known); s != "" {
-			msg += fmt.Sprintf(": did you mean %q?", s)
-		} else {
-			msg += fmt.Sprintf(": add i18n/%s.toml, or use one of %s", l, strings.Join(known, ", "))
-		}
-		diags = append(diags, c.at(fmt.Sprintf("languages[%d]", i), "%s", msg))
-	}
-	langs := c.Langs(known)
-	for _, k := range []string{"title", "description"} {
-		m := c.Title
-		if k == "description" {
-			m = c.Description
-		}
-		for _, l := range sortedKeys(m) {
-			if !slices.Contains(langs, l) {
-				diags = append(diags, c.at(k+"."+l, "%s for %q, which is not one of the site's languages (%s)", k, l, strings.Join(langs, ", ")).AsWarning())
-			}
-		}
-	}
-	diags.Sort()
-	return diags
-}
-
-// Langs is the site's languages: the configured ones, or else known (the
-// languages with UI strings).
-func (c *Config) Langs(known []string) []string {
-	if c.Languages != nil {
-		return c.Languages
-	}
-	return known
 }
 
 // EditLink is the "edit this page" URL of the page whose source is at

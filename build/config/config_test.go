@@ -9,17 +9,24 @@ import (
 	"github.com/spf13/afero"
 )
 
-// load reads src as kakehashi.toml and returns the configuration and every
-// diagnostic's header, the UI strings' languages being ja and ko.
+// load reads src as kakehashi.toml, in a site whose content has folders
+// ja/ and ko/, and returns the configuration and every diagnostic's
+// header, the languages with UI strings being en, ja and ko.
 func load(t *testing.T, src string) (*Config, []string) {
 	t.Helper()
 	fs := afero.NewMemMapFs()
 	if err := afero.WriteFile(fs, File, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	for _, d := range []string{"content/ja", "content/ko"} {
+		if err := fs.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	c, diags := Load(context.Background(), fs, File)
 	if len(diags.Errors()) == 0 {
-		diags = append(diags, c.CheckLangs([]string{"ja", "ko"})...)
+		langs, ldiags := c.Langs(context.Background(), fs, "content")
+		diags = append(append(diags, ldiags...), c.CheckLangs(langs, []string{"en", "ja", "ko"}, "content")...)
 	}
 	var out []string
 	for _, d := range diags {
@@ -52,8 +59,8 @@ ja = "講座"
 			[]string{`kakehashi.toml:1:26: language "ja" is listed twice in "languages"`}},
 		{"no languages", "languages = []\n",
 			[]string{`kakehashi.toml:1:13: "languages" must name at least one language, such as ["ja", "ko"]`}},
-		{"unknown language", "languages = [\"ja\", \"en\"]\n",
-			[]string{`kakehashi.toml:1:20: language "en" has no UI strings: add i18n/en.toml, or use one of ja, ko`}},
+		{"unknown language", "languages = [\"ja\", \"fr\"]\n",
+			[]string{`kakehashi.toml:1:20: language "fr" has no UI strings: add i18n/fr.toml, or use one of en, ja, ko`}},
 		{"language typo", "languages = [\"jp\", \"ko\"]\n",
 			[]string{`kakehashi.toml:1:14: language "jp" has no UI strings: did you mean "ja"?`}},
 		{"base URL without scheme", "baseURL = \"example.com\"\n",
@@ -82,6 +89,8 @@ ja = "講座"
 			[]string{`kakehashi.toml:2:10: expected newline but got U+003B ';'`}},
 		{"title for another language", "[title]\nja = \"講座\"\nen = \"Course\"\n",
 			[]string{`kakehashi.toml:3:1: warning: title for "en", which is not one of the site's languages (ja, ko)`}},
+		{"the list is the site's languages, not the folders", "languages = [\"ja\"]\n[title]\nko = \"강좌\"\n",
+			[]string{`kakehashi.toml:3:1: warning: title for "ko", which is not one of the site's languages (ja)`}},
 		{"description outside the languages", "languages = [\"ja\"]\n[description]\nko = \"강좌\"\n",
 			[]string{`kakehashi.toml:3:1: warning: description for "ko", which is not one of the site's languages (ja)`}},
 		{"theme a path", "theme = \"../x\"\n",
@@ -143,8 +152,70 @@ func TestLoadMissing(t *testing.T) {
 	if !c.Search || !c.Calculators || c.BaseURL != "" || c.Languages != nil || c.Src != nil {
 		t.Errorf("defaults: %+v", c)
 	}
-	if got := c.Langs([]string{"ja", "ko"}); !reflect.DeepEqual(got, []string{"ja", "ko"}) {
-		t.Errorf("Langs = %v", got)
+}
+
+// TestLangs: the site's languages are the configuration's list, else the
+// language folders of the content, never the languages that have UI
+// strings.
+func TestLangs(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		config  string
+		folders []string
+		want    []string
+		diags   []string
+	}{
+		{"the list, in its order", "languages = [\"ko\", \"ja\"]\n", []string{"ja", "ko", "en"}, []string{"ko", "ja"}, nil},
+		{"the folders, by name", "", []string{"ko", "ja"}, []string{"ja", "ko"}, nil},
+		{"a third folder", "", []string{"ja", "ko", "en"}, []string{"en", "ja", "ko"}, nil},
+		{"one folder", "", []string{"ja"}, []string{"ja"}, nil},
+		{"not languages", "", []string{"ja", "series", "_drafts", ".git", "images", "ja~", "zh-Hant"}, []string{"ja", "zh-Hant"}, nil},
+		{"no folder", "", nil, nil, []string{`kakehashi.toml: the site has no languages: list them in kakehashi.toml (languages = ["ja", "ko"]), or make a folder for each under content/ (content/ja/)`}},
+		{"no folder, a file", "baseURL = \"https://example.org/\"\n", []string{"series"}, nil, []string{`kakehashi.toml: the site has no languages: list them in kakehashi.toml (languages = ["ja", "ko"]), or make a folder for each under content/ (content/ja/)`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := afero.NewMemMapFs()
+			if tc.config != "" {
+				if err := afero.WriteFile(fs, File, []byte(tc.config), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, d := range tc.folders {
+				if err := fs.MkdirAll("content/"+d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// A file is no language.
+			if err := afero.WriteFile(fs, "content/de", []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, diags := Load(context.Background(), fs, File)
+			if diags != nil {
+				t.Fatal(diags)
+			}
+			got, diags := c.Langs(context.Background(), fs, "content")
+			var heads []string
+			for _, d := range diags {
+				heads = append(heads, d.Header())
+			}
+			if !reflect.DeepEqual(got, tc.want) || !reflect.DeepEqual(heads, tc.diags) {
+				t.Errorf("Langs = %q, %q\nwant %q, %q", got, heads, tc.want, tc.diags)
+			}
+		})
+	}
+}
+
+// TestCheckLangsFolder: a language of a content folder without UI
+// strings is an error at the folder.
+func TestCheckLangsFolder(t *testing.T) {
+	c := Default()
+	var heads []string
+	for _, d := range c.CheckLangs([]string{"de", "ja"}, []string{"en", "ja", "ko"}, "content") {
+		heads = append(heads, d.Header())
+	}
+	want := []string{`content/de: language "de" has no UI strings: add i18n/de.toml holding every key (the languages with strings are en, ja, ko)`}
+	if !reflect.DeepEqual(heads, want) {
+		t.Errorf("got %q\nwant %q", heads, want)
 	}
 }
 

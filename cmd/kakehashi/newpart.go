@@ -19,9 +19,9 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kakehashi-dev/kakehashi/build"
-	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
 func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
@@ -148,6 +148,7 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 		return nil, err
 	}
 	plan := &partPlan{seriesPath: show(s.Path), seriesFile: show(s.Path), seriesOrig: s.Src}
+	bodies := partBodies(ctx, site, layout.I18n, langs)
 	titles := make([]langTitle, len(langs))
 	for i, l := range langs {
 		t := req.titles[l]
@@ -195,7 +196,7 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 				return nil, err
 			}
 		}
-		plan.pages = append(plan.pages, starterFile{show(rel), partPage(t, s.ID, req.number, date)})
+		plan.pages = append(plan.pages, starterFile{show(rel), partPage(t, bodies[t.lang], s.ID, req.number, date)})
 	}
 	// The pages in the other languages are translations of the first
 	// language's, and as empty: marked up to date with it.
@@ -215,13 +216,26 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 // langTitle is a part's title in one language.
 type langTitle struct{ lang, title string }
 
-// partPage is the text of a new part's page.
-func partPage(t langTitle, series string, n int, date string) string {
-	body := map[string]string{
-		"ja": "ここに本文を書きます。\n",
-		"ko": "여기에 본문을 씁니다.\n",
-	}[t.lang]
+// partPage is the text of a new part's page, body its first text.
+func partPage(t langTitle, body, series string, n int, date string) string {
 	return fmt.Sprintf("---\ntitle: %s\nseries: %s\npart: %d\ndate: %s\n---\n\n%s", yamlQuote(t.title), yamlScalar(series), n, date, body)
+}
+
+// partBodies are the first text of a new part's page in each of langs:
+// the UI string new_part_body of the site's strings (dir over the
+// embedded ones), the embedded English one for a language without
+// strings, and none when they cannot be read (the build says why).
+func partBodies(ctx context.Context, site afero.Fs, dir string, langs []string) map[string]string {
+	bundle, _ := i18n.LoadSite(ctx, site, dir, langs)
+	bodies := make(map[string]string, len(langs))
+	for _, l := range langs {
+		if bundle != nil && bundle.Has(l, "new_part_body") {
+			bodies[l] = bundle.T(l, "new_part_body")
+		} else {
+			bodies[l] = i18n.Fallback(l, "new_part_body")
+		}
+	}
+	return bodies
 }
 
 // titleFromSlug makes a default title of a slug: "ha-cluster" gives
@@ -235,28 +249,14 @@ func titleFromSlug(slug string) string {
 	return string(unicode.ToUpper(r)) + t[n:]
 }
 
-// siteLanguages are the site's languages: those of kakehashi.toml, read
-// as every command reads it, else the language folders under content/,
-// else ja and ko.
+// siteLanguages are the site's languages, as every command has them
+// (siteLangs); show spells a path of the site for messages.
 func siteLanguages(ctx context.Context, site afero.Fs, content string, show func(string) string) ([]string, error) {
-	cfg, diags := config.Load(ctx, site, config.File)
+	langs, diags := siteLangs(ctx, site, content)
 	if errs := diags.Errors(); len(errs) > 0 {
 		d := errs[0]
 		d.Path = show(d.Path)
 		return nil, fmt.Errorf("%v", d)
-	}
-	if len(cfg.Languages) > 0 {
-		return cfg.Languages, nil
-	}
-	var langs []string
-	entries, _ := afero.ReadDir(site, content)
-	for _, e := range entries {
-		if e.IsDir() && e.Name() != source.SeriesDir && !strings.HasPrefix(e.Name(), ".") && !strings.HasPrefix(e.Name(), "_") {
-			langs = append(langs, e.Name())
-		}
-	}
-	if len(langs) == 0 {
-		langs = []string{"ja", "ko"}
 	}
 	return langs, nil
 }

@@ -85,9 +85,13 @@ func TestRenderReadsAsABuild(t *testing.T) {
 	if stdin.n > source.MaxFileSize+1<<20 {
 		t.Errorf("read %d bytes of an endless input: more than the limit and a piece", stdin.n)
 	}
-	// Within the limit, a document renders as before.
+	// Within the limit, a document renders as before, in a site.
+	site := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(site, "content", "ja"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"render", "-"}, strings.NewReader("# 見出し\n"), &out, &errb); code != 0 || !strings.Contains(out.String(), "見出し") {
+	if code := run(context.Background(), []string{"render", "-s", site, "-"}, strings.NewReader("# 見出し\n"), &out, &errb); code != 0 || !strings.Contains(out.String(), "見出し") {
 		t.Errorf("a small document: exit %d, %q, %q", code, out.String(), errb.String())
 	}
 }

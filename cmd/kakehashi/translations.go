@@ -17,7 +17,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
-	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
 const (
@@ -82,19 +81,7 @@ func loadTranslations(ctx context.Context, env *cliEnv, cmd, src string) (*siteT
 		fmt.Fprintf(env.stderr, "kakehashi %s: %v\n", cmd, err)
 		return nil, 2
 	}
-	cfg, diags := config.Load(ctx, site, config.File)
-	if len(diags.Errors()) == 0 && cfg.Languages == nil {
-		// As the build: every language with UI strings.
-		bundle, bdiags := i18n.LoadSite(ctx, site, build.DefaultLayout().I18n)
-		diags = append(diags, bdiags...)
-		if bundle != nil {
-			cfg.Languages = bundle.Langs()
-		}
-	}
-	langs := cfg.Languages
-	if len(langs) == 0 {
-		langs = []string{"ja", "ko"}
-	}
+	langs, diags := siteLangs(ctx, site, build.DefaultLayout().Content)
 	s := &siteTranslations{src: src, langs: langs}
 	if len(diags.Errors()) == 0 {
 		var ldiags diag.List
@@ -395,4 +382,16 @@ func writeAtomic(path string, data []byte) error {
 		d.Close()
 	}
 	return nil
+}
+
+// siteLangs reads the site's configuration and works out its languages
+// as the build does (config.Config.Langs): the languages list, else the
+// language folders under content.
+func siteLangs(ctx context.Context, site afero.Fs, content string) ([]string, diag.List) {
+	cfg, diags := config.Load(ctx, site, config.File)
+	if len(diags.Errors()) > 0 {
+		return nil, diags
+	}
+	langs, ldiags := cfg.Langs(ctx, site, content)
+	return langs, append(diags, ldiags...)
 }

@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -43,9 +45,9 @@ var goldens = []struct {
 func TestGolden(t *testing.T) {
 	for _, g := range goldens {
 		t.Run(g.name, func(t *testing.T) {
-			l := JapaneseLabels()
+			l := Labels{Lang: "ja"}
 			if g.ko {
-				l = KoreanLabels()
+				l = Labels{Lang: "ko"}
 			}
 			got, err := Topology(g.spec, l)
 			if err != nil {
@@ -200,7 +202,7 @@ func TestValidate(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("Validate() =\n%q\nwant\n%q", got, tt.want)
 			}
-			if _, terr := Topology(tt.spec, JapaneseLabels()); (terr != nil) != (tt.want != nil) {
+			if _, terr := Topology(tt.spec, Labels{Lang: "ja"}); (terr != nil) != (tt.want != nil) {
 				t.Errorf("Topology error = %v, want an error: %v", terr, tt.want != nil)
 			}
 		})
@@ -291,24 +293,33 @@ func TestDescribe(t *testing.T) {
 		title string
 		desc  string
 	}{
-		{"ja stacked", stacked, JapaneseLabels(), "stacked etcd トポロジー",
+		{"ja stacked", stacked, Labels{Lang: "ja"}, "stacked etcd トポロジー",
 			"stacked etcd: control plane 3 台 (各ノードに apiserver と etcd)、ワーカー 2 台、前段のロードバランサー経由。停止: cp-1。"},
-		{"ko stacked", stacked, KoreanLabels(), "stacked etcd 토폴로지",
+		{"ko stacked", stacked, Labels{Lang: "ko"}, "stacked etcd 토폴로지",
 			"stacked etcd: control plane 3대 (각 노드에 apiserver와 etcd), 워커 2대, 앞단 로드밸런서 경유. 장애: cp-1."},
-		{"ja external", external, JapaneseLabels(), "external etcd トポロジー",
+		{"ja external", external, Labels{Lang: "ja"}, "external etcd トポロジー",
 			"external etcd: control plane 3 台 (apiserver が外部の etcd へ接続)、別クラスターの etcd 5 台、前段のロードバランサー (LOAD_BALANCER_DNS:6443) 経由。"},
-		{"ko external", external, KoreanLabels(), "external etcd 토폴로지",
+		{"ko external", external, Labels{Lang: "ko"}, "external etcd 토폴로지",
 			"external etcd: control plane 3대 (apiserver가 외부 etcd에 접속), 별도 클러스터의 etcd 5대, 앞단 로드밸런서(LOAD_BALANCER_DNS:6443) 경유."},
-		{"ja node", node, JapaneseLabels(), "stacked etcd トポロジー",
+		{"ja node", node, Labels{Lang: "ja"}, "stacked etcd トポロジー",
 			"stacked etcd: control plane 1 台 (各ノードに apiserver と etcd)、ワーカー 2 台、エンドポイント (10.0.0.111:6443) は cp-1 自身のアドレス。" +
 				"停止: cp-1 の apiserver、cp-1 の etcd。cp-1 のアドレス: 10.0.0.111 → 10.0.0.120。"},
-		{"ko node", node, KoreanLabels(), "stacked etcd 토폴로지",
+		{"ko node", node, Labels{Lang: "ko"}, "stacked etcd 토폴로지",
 			"stacked etcd: control plane 1대 (각 노드에 apiserver와 etcd), 워커 2대, 엔드포인트(10.0.0.111:6443)는 cp-1 노드의 주소. " +
 				"장애: cp-1의 apiserver, cp-1의 etcd. cp-1 주소: 10.0.0.111 → 10.0.0.120."},
 		{"caller title and describe", stacked, Labels{Title: "HA", Describe: func(s Spec) string { return fmt.Sprint(s.ControlPlanes, " nodes") }},
 			"HA", "3 nodes"},
-		{"empty labels fall back to Japanese", Spec{Type: Stacked, ControlPlanes: 1, Endpoint: EndpointNode}, Labels{}, "stacked etcd トポロジー",
+		{"ja one node", Spec{Type: Stacked, ControlPlanes: 1, Endpoint: EndpointNode}, Labels{Lang: "ja"}, "stacked etcd トポロジー",
 			"stacked etcd: control plane 1 台 (各ノードに apiserver と etcd)、エンドポイントは cp-1 自身のアドレス。"},
+		// English counts take their plural forms.
+		{"en stacked", stacked, Labels{Lang: "en"}, "stacked etcd topology",
+			"stacked etcd: 3 control planes (each running apiserver and etcd), 2 workers, behind a load balancer. down: cp-1."},
+		{"en one of each", Spec{Type: External, ControlPlanes: 1, Etcd: 1, Workers: 1, Endpoint: EndpointNode}, Labels{Lang: "en"}, "external etcd topology",
+			"external etcd: 1 control plane (its apiserver connects to an external etcd), 1 etcd member in a separate cluster, 1 worker, the endpoint is cp-1's own address."},
+		// The page's strings, as a site words them, over the embedded.
+		{"the site's words", Spec{Type: Stacked, ControlPlanes: 2, Endpoint: EndpointLB}, Labels{Lang: "en", T: func(k string) string {
+			return map[string]string{"diagram_load_balancer": "proxy", i18n.Count("diagram_stacked", 2): "%[3]d × %[2]s"}[k]
+		}}, "stacked etcd topology", "2 × control plane, behind a proxy."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -366,7 +377,7 @@ func TestDeterministicIDs(t *testing.T) {
 	e.Addrs = map[string]string{"cp-2": "10.0.0.12", "cp-1": "10.0.0.11"}
 
 	render := func(s Spec) string {
-		out, err := Topology(s, JapaneseLabels())
+		out, err := Topology(s, Labels{Lang: "ja"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -406,7 +417,7 @@ func TestLayoutNoOverlap(t *testing.T) {
 						if err := s.Validate(); err != nil {
 							t.Fatal(err)
 						}
-						d := &drawer{s: s, l: KoreanLabels().withDefaults()}
+						d := &drawer{s: s, l: Labels{Lang: "ko"}.withDefaults()}
 						d.layout()
 						checkLayout(t, fmt.Sprintf("%s/%s/%d/%d/%d", typ, ep, cp, etcd, w), d)
 					}
@@ -496,7 +507,7 @@ func TestInteractive(t *testing.T) {
 	for _, tt := range tests {
 		s := tt.spec
 		s.Interactive = true
-		out, err := Topology(s, JapaneseLabels())
+		out, err := Topology(s, Labels{Lang: "ja"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -538,7 +549,7 @@ func TestInteractive(t *testing.T) {
 		if !reflect.DeepEqual(pressed, s.Down) {
 			t.Errorf("pressed = %q, want %q", pressed, s.Down)
 		}
-		static, err := Topology(tt.spec, JapaneseLabels())
+		static, err := Topology(tt.spec, Labels{Lang: "ja"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,145 +6,78 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/i18n/particle"
 )
 
-// Labels holds the words a diagram shows, in the page's language. Callers
-// take them from the site's UI strings; empty fields fall back to
-// JapaneseLabels, so a Korean page should start from KoreanLabels.
+// Labels are the words a diagram shows and the sentences of its
+// accessible description, in the page's language. They are UI strings,
+// the diagram_* keys of the site's i18n/<lang>.toml (LabelKeys): the
+// words by name, the description's sentences as Go fmt patterns with
+// numbered arguments, so that a language may reorder them, and with
+// plural forms where they show a count (i18n.Count). A Korean particle
+// after an argument is a marker, "%[1]s{은/는}", that package particle
+// resolves once the arguments are in, since a site may rename the words.
 type Labels struct {
-	ControlPlane string // row caption and description word: "control plane"
-	Etcd         string // etcd sub-box and etcd cluster caption: "etcd"
-	Worker       string // row caption and description word: "ワーカー"
-	LoadBalancer string // load balancer box: "ロードバランサー"
-	Endpoint     string // endpoint pointer when clients point at cp-1: "エンドポイント"
-	Down         string // suffix of a failed node's label: "停止"
-	Apiserver    string // apiserver sub-box: "apiserver"
-	// Title is the diagram's accessible title; empty means Desc.Title
-	// filled with the topology's name, e.g. "stacked etcd トポロジー".
+	// Lang is the page's language.
+	Lang string
+	// T looks a UI string up in Lang (the shortcode's Context.T); nil,
+	// or a string it does not have, gives the one embedded in the
+	// binary (i18n.Fallback).
+	T func(key string) string
+	// The words, each a UI string; one set here is used instead.
+	ControlPlane string // row caption and description word: diagram_control_plane
+	Etcd         string // etcd sub-box and etcd cluster caption: diagram_etcd
+	Worker       string // row caption and description word: diagram_worker
+	LoadBalancer string // load balancer box: diagram_load_balancer
+	Endpoint     string // endpoint pointer when clients point at cp-1: diagram_endpoint
+	Down         string // suffix of a failed node's label: diagram_down
+	Apiserver    string // apiserver sub-box: diagram_apiserver
+	// Title is the diagram's accessible title; empty means the
+	// diagram_title pattern filled with the topology's name, e.g.
+	// "stacked etcd トポロジー".
 	Title string
 	// Describe, if set, writes the accessible description; otherwise the
-	// description is built from the fields above and Desc.
+	// description is built from the words and the diagram_* sentences.
 	Describe func(s Spec) string
-	// Desc holds the per-language sentence patterns of the default
-	// description.
-	Desc DescFormat
 }
 
-// DescFormat holds fmt patterns for the default description. Each names
-// its arguments; explicit argument indexes (%[2]s) let a language reorder
-// them. A Korean particle after an argument is a marker, "%[1]s{은/는}",
-// that package particle resolves once the arguments are in, since a site
-// may rename the words.
-type DescFormat struct {
-	Title       string // %[1]s topology name ("stacked etcd")
-	Stacked     string // %[1]s topology name, %[2]s ControlPlane, %[3]d count, %[4]s Apiserver, %[5]s Etcd
-	External    string // as Stacked, then %[6]d etcd member count
-	Workers     string // %[1]s Worker, %[2]d count
-	ViaLB       string // %[1]s LoadBalancer
-	ViaLBAddr   string // %[1]s LoadBalancer, %[2]s EndpointAddr
-	ViaNode     string // %[1]s Endpoint, %[2]s node ("cp-1")
-	ViaNodeAddr string // %[1]s Endpoint, %[2]s EndpointAddr, %[3]s node ("cp-1")
-	Component   string // %[1]s node ("cp-2"), %[2]s component word (Apiserver or Etcd)
-	DownList    string // a whole sentence: %[1]s Down, %[2]s failed nodes joined by ListSep
-	Moved       string // a whole sentence: %[1]s node, %[2]s old address, %[3]s new address
-	Sep         string // between the clauses of the first sentence
-	ListSep     string // between failed nodes
-	End         string // ends the first sentence
-	SentenceSep string // between sentences
-}
-
-// JapaneseLabels returns the Japanese words and sentence patterns.
-func JapaneseLabels() Labels {
-	return Labels{
-		ControlPlane: "control plane",
-		Etcd:         "etcd",
-		Worker:       "ワーカー",
-		LoadBalancer: "ロードバランサー",
-		Endpoint:     "エンドポイント",
-		Down:         "停止",
-		Apiserver:    "apiserver",
-		Desc: DescFormat{
-			Title:       "%[1]s トポロジー",
-			Stacked:     "%[1]s: %[2]s %[3]d 台 (各ノードに %[4]s と %[5]s)",
-			External:    "%[1]s: %[2]s %[3]d 台 (%[4]s が外部の %[5]s へ接続)、別クラスターの %[5]s %[6]d 台",
-			Workers:     "%[1]s %[2]d 台",
-			ViaLB:       "前段の%[1]s経由",
-			ViaLBAddr:   "前段の%[1]s (%[2]s) 経由",
-			ViaNode:     "%[1]sは %[2]s 自身のアドレス",
-			ViaNodeAddr: "%[1]s (%[2]s) は %[3]s 自身のアドレス",
-			Component:   "%[1]s の %[2]s",
-			DownList:    "%[1]s: %[2]s。",
-			Moved:       "%[1]s のアドレス: %[2]s → %[3]s。",
-			Sep:         "、",
-			ListSep:     "、",
-			End:         "。",
-			SentenceSep: "",
-		},
+// LabelKeys are the UI string keys a diagram asks for (the build checks
+// that every language of the site has each; i18n.CodeKeys lists them).
+func LabelKeys() []string {
+	return []string{
+		"diagram_apiserver", "diagram_component", "diagram_control_plane", "diagram_down", "diagram_down_list",
+		"diagram_end", "diagram_endpoint", "diagram_etcd", "diagram_external", "diagram_external_etcd",
+		"diagram_list_sep", "diagram_load_balancer", "diagram_moved", "diagram_sep", "diagram_stacked",
+		"diagram_title", "diagram_via_lb", "diagram_via_lb_addr", "diagram_via_node", "diagram_via_node_addr",
+		"diagram_worker", "diagram_workers",
 	}
 }
 
-// KoreanLabels returns the Korean words and sentence patterns.
-func KoreanLabels() Labels {
-	return Labels{
-		ControlPlane: "control plane",
-		Etcd:         "etcd",
-		Worker:       "워커",
-		LoadBalancer: "로드밸런서",
-		Endpoint:     "엔드포인트",
-		Down:         "장애",
-		Apiserver:    "apiserver",
-		Desc: DescFormat{
-			Title:       "%[1]s 토폴로지",
-			Stacked:     "%[1]s: %[2]s %[3]d대 (각 노드에 %[4]s{과/와} %[5]s)",
-			External:    "%[1]s: %[2]s %[3]d대 (%[4]s{이/가} 외부 %[5]s에 접속), 별도 클러스터의 %[5]s %[6]d대",
-			Workers:     "%[1]s %[2]d대",
-			ViaLB:       "앞단 %[1]s 경유",
-			ViaLBAddr:   "앞단 %[1]s(%[2]s) 경유",
-			ViaNode:     "%[1]s{은/는} %[2]s 노드의 주소",
-			ViaNodeAddr: "%[1]s(%[2]s){은/는} %[3]s 노드의 주소",
-			Component:   "%[1]s의 %[2]s",
-			DownList:    "%[1]s: %[2]s.",
-			Moved:       "%[1]s 주소: %[2]s → %[3]s.",
-			Sep:         ", ",
-			ListSep:     ", ",
-			End:         ".",
-			SentenceSep: " ",
-		},
-	}
-}
-
-// withDefaults fills the empty fields of l from JapaneseLabels.
-func (l Labels) withDefaults() Labels {
-	d := JapaneseLabels()
-	or := func(p *string, v string) {
-		if *p == "" {
-			*p = v
+// t is the UI string for key in l's language.
+func (l Labels) t(key string) string {
+	if l.T != nil {
+		if s := l.T(key); s != "" {
+			return s
 		}
 	}
-	or(&l.ControlPlane, d.ControlPlane)
-	or(&l.Etcd, d.Etcd)
-	or(&l.Worker, d.Worker)
-	or(&l.LoadBalancer, d.LoadBalancer)
-	or(&l.Endpoint, d.Endpoint)
-	or(&l.Down, d.Down)
-	or(&l.Apiserver, d.Apiserver)
-	f, g := &l.Desc, d.Desc
-	or(&f.Title, g.Title)
-	or(&f.Stacked, g.Stacked)
-	or(&f.External, g.External)
-	or(&f.Workers, g.Workers)
-	or(&f.ViaLB, g.ViaLB)
-	or(&f.ViaLBAddr, g.ViaLBAddr)
-	or(&f.ViaNode, g.ViaNode)
-	or(&f.ViaNodeAddr, g.ViaNodeAddr)
-	or(&f.Component, g.Component)
-	or(&f.DownList, g.DownList)
-	or(&f.Moved, g.Moved)
-	or(&f.Sep, g.Sep)
-	or(&f.ListSep, g.ListSep)
-	or(&f.End, g.End)
-	// SentenceSep may legitimately be empty (Japanese).
+	return i18n.Fallback(l.Lang, key)
+}
+
+// withDefaults fills the empty words from the UI strings.
+func (l Labels) withDefaults() Labels {
+	or := func(p *string, s string) {
+		if *p == "" {
+			*p = s
+		}
+	}
+	or(&l.ControlPlane, l.t("diagram_control_plane"))
+	or(&l.Etcd, l.t("diagram_etcd"))
+	or(&l.Worker, l.t("diagram_worker"))
+	or(&l.LoadBalancer, l.t("diagram_load_balancer"))
+	or(&l.Endpoint, l.t("diagram_endpoint"))
+	or(&l.Down, l.t("diagram_down"))
+	or(&l.Apiserver, l.t("diagram_apiserver"))
 	return l
 }
 
@@ -156,35 +89,39 @@ func (l Labels) title(s Spec) string {
 	if l.Title != "" {
 		return l.Title
 	}
-	return fmt.Sprintf(l.Desc.Title, topologyName(s))
+	return fmt.Sprintf(l.t("diagram_title"), topologyName(s))
 }
 
-// describe returns the diagram's accessible description.
+// describe returns the diagram's accessible description: a first
+// sentence of clauses (the nodes, the workers, the endpoint), then one
+// sentence of the failed nodes and one per moved address, each of which
+// carries the space that goes before it.
 func (l Labels) describe(s Spec) string {
 	if l.Describe != nil {
 		return l.Describe(s)
 	}
-	f := l.Desc
 	var clauses []string
 	if s.Type == External {
-		clauses = append(clauses, fmt.Sprintf(f.External, topologyName(s), l.ControlPlane, s.ControlPlanes, l.Apiserver, l.Etcd, s.Etcd))
+		clauses = append(clauses,
+			fmt.Sprintf(l.t(i18n.Count("diagram_external", s.ControlPlanes)), topologyName(s), l.ControlPlane, s.ControlPlanes, l.Apiserver, l.Etcd),
+			fmt.Sprintf(l.t(i18n.Count("diagram_external_etcd", s.Etcd)), l.Etcd, s.Etcd))
 	} else {
-		clauses = append(clauses, fmt.Sprintf(f.Stacked, topologyName(s), l.ControlPlane, s.ControlPlanes, l.Apiserver, l.Etcd))
+		clauses = append(clauses, fmt.Sprintf(l.t(i18n.Count("diagram_stacked", s.ControlPlanes)), topologyName(s), l.ControlPlane, s.ControlPlanes, l.Apiserver, l.Etcd))
 	}
 	if s.Workers > 0 {
-		clauses = append(clauses, fmt.Sprintf(f.Workers, l.Worker, s.Workers))
+		clauses = append(clauses, fmt.Sprintf(l.t(i18n.Count("diagram_workers", s.Workers)), l.Worker, s.Workers))
 	}
 	switch {
 	case s.Endpoint == EndpointNode && s.EndpointAddr != "":
-		clauses = append(clauses, fmt.Sprintf(f.ViaNodeAddr, l.Endpoint, s.EndpointAddr, "cp-1"))
+		clauses = append(clauses, fmt.Sprintf(l.t("diagram_via_node_addr"), l.Endpoint, s.EndpointAddr, "cp-1"))
 	case s.Endpoint == EndpointNode:
-		clauses = append(clauses, fmt.Sprintf(f.ViaNode, l.Endpoint, "cp-1"))
+		clauses = append(clauses, fmt.Sprintf(l.t("diagram_via_node"), l.Endpoint, "cp-1"))
 	case s.EndpointAddr != "":
-		clauses = append(clauses, fmt.Sprintf(f.ViaLBAddr, l.LoadBalancer, s.EndpointAddr))
+		clauses = append(clauses, fmt.Sprintf(l.t("diagram_via_lb_addr"), l.LoadBalancer, s.EndpointAddr))
 	default:
-		clauses = append(clauses, fmt.Sprintf(f.ViaLB, l.LoadBalancer))
+		clauses = append(clauses, fmt.Sprintf(l.t("diagram_via_lb"), l.LoadBalancer))
 	}
-	sentences := []string{strings.Join(clauses, f.Sep) + f.End}
+	out := strings.Join(clauses, l.t("diagram_sep")) + l.t("diagram_end")
 
 	if len(s.Down) > 0 {
 		names := make([]string, len(s.Down))
@@ -195,15 +132,15 @@ func (l Labels) describe(s Spec) string {
 				if comp == "etcd" {
 					word = l.Etcd
 				}
-				names[i] = fmt.Sprintf(f.Component, node, word)
+				names[i] = fmt.Sprintf(l.t("diagram_component"), node, word)
 			}
 		}
-		sentences = append(sentences, fmt.Sprintf(f.DownList, l.Down, strings.Join(names, f.ListSep)))
+		out += fmt.Sprintf(l.t("diagram_down_list"), l.Down, strings.Join(names, l.t("diagram_list_sep")))
 	}
 	for _, id := range slices.Sorted(maps.Keys(s.OldAddrs)) {
 		if addr := s.Addrs[id]; addr != "" {
-			sentences = append(sentences, fmt.Sprintf(f.Moved, id, s.OldAddrs[id], addr))
+			out += fmt.Sprintf(l.t("diagram_moved"), id, s.OldAddrs[id], addr)
 		}
 	}
-	return particle.Resolve(strings.Join(sentences, f.SentenceSep))
+	return particle.Resolve(out)
 }

@@ -1,31 +1,39 @@
 package diagram
 
 import (
-	"reflect"
 	"testing"
 
+	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/i18n/particle"
 )
 
-// TestKoreanLabelParticles checks the Korean words and sentence patterns:
-// particles attached to their word, and after an argument a marker the
-// chooser resolves rather than a form picked for today's word.
+// TestKoreanLabelParticles checks the Korean words and sentence patterns
+// of the embedded strings: particles attached to their word, and after an
+// argument a marker the chooser resolves rather than a form picked for
+// today's word.
 func TestKoreanLabelParticles(t *testing.T) {
-	l := KoreanLabels()
-	v := reflect.ValueOf(l.Desc)
-	texts := map[string]string{
-		"ControlPlane": l.ControlPlane, "Etcd": l.Etcd, "Worker": l.Worker,
-		"LoadBalancer": l.LoadBalancer, "Endpoint": l.Endpoint, "Down": l.Down, "Apiserver": l.Apiserver,
-	}
-	for i := 0; i < v.NumField(); i++ {
-		texts["Desc."+v.Type().Field(i).Name] = v.Field(i).String()
-	}
-	for name, s := range texts {
+	for _, k := range LabelKeys() {
+		s := i18n.Fallback("ko", k)
+		if s == "" {
+			t.Errorf("%s: no embedded Korean string", k)
+		}
 		if p := particle.Spaced(s); p != nil {
-			t.Errorf("%s %q: a space before a particle: %q", name, s, p)
+			t.Errorf("%s %q: a space before a particle: %q", k, s, p)
 		}
 		if p := particle.Unchosen(s); p != nil {
-			t.Errorf("%s %q: a particle after an argument without the chooser: %q", name, s, p)
+			t.Errorf("%s %q: a particle after an argument without the chooser: %q", k, s, p)
+		}
+	}
+}
+
+// TestLabelKeysAreStrings: every key a diagram asks for is a UI string of
+// every embedded language.
+func TestLabelKeysAreStrings(t *testing.T) {
+	for _, lang := range []string{"ja", "ko", "en"} {
+		for _, k := range LabelKeys() {
+			if i18n.Fallback(lang, k) == "" {
+				t.Errorf("%s: no embedded %s string", k, lang)
+			}
 		}
 	}
 }
@@ -33,9 +41,7 @@ func TestKoreanLabelParticles(t *testing.T) {
 // TestKoreanDescribeChoosesParticles renames the words, as a site may,
 // and checks the particles follow them.
 func TestKoreanDescribeChoosesParticles(t *testing.T) {
-	l := KoreanLabels()
-	l.Endpoint = "접속 주소"
-	l.Apiserver = "API 서버"
+	l := Labels{Lang: "ko", Endpoint: "접속 주소", Apiserver: "API 서버"}.withDefaults()
 	got := l.describe(Spec{Type: Stacked, ControlPlanes: 1, Endpoint: EndpointNode})
 	want := "stacked etcd: control plane 1대 (각 노드에 API 서버와 etcd), 접속 주소는 cp-1 노드의 주소."
 	if got != want {

@@ -1,8 +1,9 @@
 // Package sitetest builds whole sites in tests: a site is written as a
 // txtar archive holding only its content, laid over the repository's theme
-// (themes/) and UI strings (i18n/), built with the real build.Builder, then
-// edited and rebuilt, with fluent assertions on the output and on the
-// diagnostics. It is the kakehashi counterpart of Hugo's
+// (themes/), built with the real build.Builder, then edited and rebuilt,
+// with fluent assertions on the output and on the diagnostics. The UI
+// strings are the ones embedded in the binary, as an author's site has
+// them; a test about overriding them writes the site's own i18n/ files. It is the kakehashi counterpart of Hugo's
 // hugolib/integrationtest_builder.go:
 //
 //	s := sitetest.Test(t, `
@@ -60,8 +61,9 @@ func BaseURL(u string) Option {
 	return WithOptions(func(o *build.Options) { o.BaseURL = u })
 }
 
-// Course lays the repository's bundled course (content/) under the
-// archive too, for tests about the real site.
+// Course lays the repository's bundled course under the archive too, for
+// tests about the real site: its content/ and its own UI strings files
+// (i18n/*.toml), as a build at the repository's root reads them.
 func Course() Option { return func(c *config) { c.course = true } }
 
 // OnDisk writes the site into a temporary folder instead of memory and
@@ -85,8 +87,8 @@ type Site struct {
 	err error         // the last build's error
 }
 
-// New lays out the site of the txtar archive over the repository's theme
-// and UI strings, without building it.
+// New lays out the site of the txtar archive over the repository's
+// theme, without building it.
 func New(t testing.TB, archive string, opts ...Option) *Site {
 	t.Helper()
 	var c config
@@ -98,9 +100,9 @@ func New(t testing.TB, archive string, opts ...Option) *Site {
 		f(&s.opts)
 	}
 	repo := RepoRoot(t)
-	dirs := []string{"themes", "i18n"}
+	dirs := []string{"themes"}
 	if c.course {
-		dirs = append(dirs, "content")
+		dirs = append(dirs, "content", "i18n")
 	}
 	if c.disk {
 		s.root = t.TempDir()
@@ -109,8 +111,8 @@ func New(t testing.TB, archive string, opts ...Option) *Site {
 	}
 	for _, d := range dirs {
 		err := filepath.WalkDir(filepath.Join(repo, d), func(p string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() || strings.HasSuffix(p, ".go") {
-				return err // the Go code of i18n/ is no part of a site
+			if err != nil || e.IsDir() || filepath.Base(filepath.Dir(p)) == "i18n" && !strings.HasSuffix(p, ".toml") {
+				return err // the Go code of i18n/ is no part of the course
 			}
 			data, err := os.ReadFile(p)
 			if err != nil {
