@@ -183,10 +183,16 @@ func detailsShortcode(exec execFunc) *Shortcode {
 	}
 }
 
-// tabsShortcode is a tab list over its tab children.
+// TabsScriptPath is the script that makes tabs' panels a tab list.
+const TabsScriptPath = "/js/tabs.js"
+
+// tabsShortcode is a tab list over its tab children; its script shows
+// the list and switches the panels (without it every panel shows, each
+// under its heading).
 func tabsShortcode(exec execFunc) *Shortcode {
 	return &Shortcode{
 		Name: "tabs", Inner: true, Block: true, OnlyChild: "tab",
+		Assets: Assets{Scripts: []string{TabsScriptPath}},
 		Render: func(w io.Writer, c *Context) error {
 			base := c.ID("tabs")
 			var tabs []map[string]any

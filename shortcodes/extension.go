@@ -39,6 +39,12 @@ type doc struct {
 	parts  func(int) (markdown.PartLink, bool)
 	report func(sev diag.Severity, off int, format string, args ...any)
 	ids    map[string]int
+	// env is the page's environment, nil outside a build's rendering:
+	// the assets the page's shortcodes need are recorded there
+	// (markdown.Env.Need), and checked against its files once each
+	// (needed).
+	env    *markdown.Env
+	needed map[string]bool
 
 	// seriesParts and seriesIDs reach the parts of any series.
 	seriesParts func(string, int) (markdown.PartLink, bool)
@@ -89,13 +95,40 @@ func (d *doc) id(prefix string) string {
 	return fmt.Sprintf("%s-%d", prefix, d.ids[prefix])
 }
 
+// need records that the page holds a call of s at off, whose assets
+// (Shortcode.Assets) the page then links. An asset that is no static file
+// of the site or its theme is an error at the first call that needs it
+// (when the page's files are known: markdown.Env.Assets).
+func (d *doc) need(s *Shortcode, off int) {
+	a := s.Assets
+	if d.env == nil || len(a.Styles)+len(a.Scripts) == 0 {
+		return
+	}
+	for _, ps := range [][]string{a.Styles, a.Scripts} {
+		for _, p := range ps {
+			if d.needed[p] {
+				continue
+			}
+			d.needed[p] = true
+			if d.env.Assets == nil {
+				continue
+			}
+			if _, err := d.env.Assets(p); err != nil {
+				d.errorf(off, "shortcode %q needs %s, which is no file static%s of the site or its theme", s.Name, p, p)
+			}
+		}
+	}
+	d.env.Need(a.Styles, a.Scripts)
+}
+
 // docOf returns the doc of pc, making it from the markdown.Env on first use.
 func docOf(pc parser.Context) *doc {
 	if d, ok := pc.Get(docKey).(*doc); ok {
 		return d
 	}
-	d := &doc{ids: map[string]int{}, report: func(diag.Severity, int, string, ...any) {}}
+	d := &doc{ids: map[string]int{}, needed: map[string]bool{}, report: func(diag.Severity, int, string, ...any) {}}
 	if env := markdown.EnvFrom(pc); env != nil {
+		d.env = env
 		d.lang, d.parts, d.report = env.Lang, env.Parts, env.Report
 		d.seriesParts, d.seriesIDs = env.SeriesParts, env.SeriesIDs
 		d.t = translator(env.Lang, env.T)

@@ -52,7 +52,20 @@ type Shortcode struct {
 	// resolved like a markdown image (markdown.Env.Image), AltArg the one
 	// that is its alt text; "" when the shortcode shows no image.
 	ImageArg, AltArg string
-	Render           RenderFunc
+	// Assets are the stylesheets and scripts the shortcode's HTML needs
+	// (the calculators' calc.css and calc.js, tabs' tabs.js): a page that
+	// holds a call links them, a page without one does not.
+	Assets Assets
+	Render RenderFunc
+}
+
+// Assets are the stylesheets and scripts a component's HTML needs, as
+// site-absolute paths of static files of the site or its theme
+// ("/css/calc.css", "/js/calc.js"). A page holding the component links
+// each once (render.Page.Styles and Scripts), under its hashed name.
+type Assets struct {
+	Styles  []string
+	Scripts []string
 }
 
 // RenderFunc writes the HTML of one call.

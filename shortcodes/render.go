@@ -66,6 +66,7 @@ func (r *nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, enter
 		return ast.WalkContinue, nil // reported: show the inner content
 	}
 	d := dt.doc
+	d.need(dt.spec, dt.call.Pos)
 	c := &Context{
 		Call: &dt.call, Spec: dt.spec, Args: dt.args, Positional: dt.pos,
 		Lang: d.lang, T: d.t, Parts: d.parts, SeriesParts: d.seriesParts, SeriesIDs: d.seriesIDs, image: dt.image,

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/template/parse"
 	"unicode/utf8"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -33,8 +34,14 @@ var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)? ?(.*)$`
 // LoadTemplates defines a site shortcode for every dir/NAME.html in fsys,
 // an html/template executed with TemplateData and a T function giving the
 // page's UI strings. A template that mentions .Inner takes inner content
-// (it is used as a pair). A template named like a built-in replaces it;
-// the names so overridden are returned, sorted. A missing dir is no error.
+// (it is used as a pair). A template that defines "assets" lists there the
+// stylesheets and scripts its HTML needs (Shortcode.Assets), site-absolute
+// paths of static files separated by spaces:
+//
+//	{{define "assets"}}/css/glossary.css /js/glossary.js{{end}}
+//
+// A template named like a built-in replaces it; the names so overridden
+// are returned, sorted. A missing dir is no error.
 // A cancelled ctx stops the reading with its error.
 func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string) ([]string, diag.List) {
 	infos, err := afero.ReadDir(fsys, dir)
@@ -70,6 +77,9 @@ func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string)
 			continue
 		}
 		s := &Shortcode{Name: name, AnyArgs: true, Inner: bytes.Contains(src, []byte(".Inner")), Source: p}
+		var aerrs diag.List
+		s.Assets, aerrs = templateAssets(p, src, t)
+		errs = append(errs, aerrs...)
 		s.Render = templateRender(t, p, src)
 		if r.Add(s) {
 			overridden = append(overridden, name)
@@ -77,6 +87,57 @@ func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string)
 	}
 	sort.Strings(overridden)
 	return overridden, errs
+}
+
+// assetsTemplate is the template a site shortcode's file defines to list
+// the stylesheets and scripts it needs.
+const assetsTemplate = "assets"
+
+// templateAssets reads the paths the template t of the file p (src)
+// lists in its assetsTemplate: each site-absolute, a stylesheet (.css) or a
+// script (.js). Anything else is an error at its place.
+func templateAssets(p string, src []byte, t *template.Template) (Assets, diag.List) {
+	var a Assets
+	at := t.Lookup(assetsTemplate)
+	if at == nil || at.Tree == nil || at.Tree.Root == nil {
+		return a, nil
+	}
+	var errs diag.List
+	for _, n := range at.Tree.Root.Nodes {
+		tn, ok := n.(*parse.TextNode)
+		if !ok {
+			off := int(n.Position()) // inside the action: point at its "{{"
+			if i := bytes.LastIndex(src[:min(off, len(src))], []byte("{{")); i >= 0 {
+				off = i
+			}
+			errs = append(errs, diag.At(p, src, off, "the %q template lists the paths of stylesheets and scripts, without actions", assetsTemplate))
+			continue
+		}
+		off := int(tn.Position())
+		for _, f := range strings.Fields(string(tn.Text)) {
+			at := off
+			if i := bytes.Index(src[min(off, len(src)):], []byte(f)); i >= 0 {
+				at = off + i
+				off = at + len(f)
+			}
+			switch {
+			case !assetPath(f):
+				errs = append(errs, diag.At(p, src, at, "%q is not the site-absolute path of a stylesheet or script (\"/css/%s.css\", \"/js/%s.js\")", f, path.Base(strings.TrimSuffix(p, ".html")), path.Base(strings.TrimSuffix(p, ".html"))))
+			case strings.HasSuffix(f, ".css"):
+				a.Styles = append(a.Styles, f)
+			default:
+				a.Scripts = append(a.Scripts, f)
+			}
+		}
+	}
+	return a, errs
+}
+
+// assetPath reports whether p is a site-absolute, clean path of a .css or
+// .js file, with no query or fragment.
+func assetPath(p string) bool {
+	return strings.HasPrefix(p, "/") && path.Clean(p) == p && !strings.ContainsAny(p, "?#\\") &&
+		(strings.HasSuffix(p, ".css") || strings.HasSuffix(p, ".js")) && len(path.Base(p)) > len(path.Ext(p))
 }
 
 // templateDiag places a template parse error at its line in the file,

@@ -61,9 +61,20 @@ func newWidgets() *widgets {
 	return &widgets{tmpl: template.Must(template.New("widgets").Parse(all))}
 }
 
-// shortcodes returns the quorum, san and ha-sim shortcodes.
+// shortcodes returns the quorum, san and ha-sim shortcodes, each needing
+// the calculators' stylesheet and script (CalcAssets).
 func (wd *widgets) shortcodes() []*Shortcode {
-	return []*Shortcode{wd.quorumShortcode(), wd.sanShortcode(), wd.haSimShortcode()}
+	out := []*Shortcode{wd.quorumShortcode(), wd.sanShortcode(), wd.haSimShortcode()}
+	for _, s := range out {
+		s.Assets = CalcAssets()
+	}
+	return out
+}
+
+// CalcAssets are what a page holding a calculator widget links: calc.css
+// and calc.js, which loads the calculators' modules.
+func CalcAssets() Assets {
+	return Assets{Styles: []string{CalcStylePath}, Scripts: []string{CalcScriptPath}}
 }
 
 // root is what every widget's root element carries.

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -66,6 +67,9 @@ type docState struct {
 	index  *diag.Index   // made on the first report
 	images int           // images resolved so far (Env.Image)
 	links  []pendingLink // the links Env.Link resolved, in document order
+	// styles and scripts are what the document's components need
+	// (Env.Need), each once, in the order first needed.
+	styles, scripts []string
 }
 
 // EnvFrom returns the Env of the document a goldmark parser.Context belongs
@@ -94,6 +98,32 @@ func (e *Env) Report(sev diag.Severity, off int, format string, args ...any) {
 	d.Severity = sev
 	st.diags = append(st.diags, d)
 	st.mu.Unlock()
+}
+
+// Need records that the document holds a component (a shortcode) whose
+// HTML needs the stylesheets styles and the scripts scripts, site-absolute
+// paths ("/css/calc.css", "/js/calc.js"); they appear in Result.Styles and
+// Result.Scripts, each once, in the order first needed, and the page links
+// them. Safe on a nil Env (dropped).
+func (e *Env) Need(styles, scripts []string) {
+	if e == nil || e.st == nil {
+		return
+	}
+	st := e.st
+	st.mu.Lock()
+	st.styles = appendNew(st.styles, styles)
+	st.scripts = appendNew(st.scripts, scripts)
+	st.mu.Unlock()
+}
+
+// appendNew appends to list each of ps it does not hold yet.
+func appendNew(list, ps []string) []string {
+	for _, p := range ps {
+		if !slices.Contains(list, p) {
+			list = append(list, p)
+		}
+	}
+	return list
 }
 
 // Source returns the markdown body goldmark parses (the file after its

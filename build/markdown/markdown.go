@@ -102,6 +102,10 @@ type Result struct {
 	Links []Link
 	// Outline is the body's headings and code blocks, in order.
 	Outline []Block
+	// Styles and Scripts are the stylesheets and scripts the body's
+	// components need (Env.Need), site-absolute, each once, in the order
+	// first needed: what the page links beyond its theme's own.
+	Styles, Scripts []string
 }
 
 // Renderer renders documents. It is safe for concurrent use.
@@ -195,5 +199,8 @@ func (r *Renderer) Render(ctx context.Context, doc Doc, env Env) (res Result) {
 	res.Outline = outline(root, e)
 	res.TOC = toc(root, st.body)
 	res.Text, res.CodeText = plainText(root, st.body)
+	st.mu.Lock()
+	res.Styles, res.Scripts = st.styles, st.scripts
+	st.mu.Unlock()
 	return res
 }
