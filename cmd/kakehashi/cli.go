@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -57,7 +58,7 @@ type cliEnv struct {
 func commands() []command {
 	return []command{
 		{"build", "kakehashi build [-s DIR] [-d DIR] [--force] [--base-url URL] [--drafts] [--strict]", runBuild},
-		{"render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]", runRender},
+		{"render", renderSynopsis, runRender},
 		{"export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file]", runExport},
 		{"serve", serveSynopsis, runServe},
 		{"new", newSynopsis, runNew},
@@ -455,10 +456,10 @@ func (p *progress) clear() {
 }
 
 func runRender(ctx context.Context, env *cliEnv, args []string) int {
-	fs := newFlags(env, "render", "kakehashi render [FILE|-] [--lang ja|ko] [-s DIR]",
+	fs := newFlags(env, "render", renderSynopsis,
 		"Prints the HTML fragment of one markdown document (front matter, markdown,\ncode blocks, #N links) as a build renders it. FILE \"-\" or none reads stdin.")
 	var lang, src string
-	fs.StringVar(&lang, "lang", "", "language of the document, `ja|ko` (default: from its content/<lang>/ folder, else ja)")
+	fs.StringVar(&lang, "lang", "", "language of the document, one of the site's `LANG` (default: from its content/<lang>/ folder, else the site's first)")
 	sourceFlag(fs, &src, "site `folder`, for series links and UI strings")
 	// Accept flags after the file name too: kakehashi render a.md --lang ko.
 	var file string
@@ -496,13 +497,6 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi render: interrupted while reading %s\n", name)
 		return 1
 	}
-	if lang == "" {
-		lang = langFromPath(file)
-	}
-	if lang != "" && lang != "ja" && lang != "ko" {
-		fmt.Fprintf(env.stderr, "kakehashi render: --lang must be ja or ko, got %q\n", lang)
-		return 2
-	}
 	in, err := siteFs(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
@@ -513,6 +507,20 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
 		return 1
 	}
+	langs, err := b.Langs(ctx)
+	if err != nil {
+		for _, d := range diag.FromError(err) {
+			fmt.Fprintln(env.stderr, relTo(src, d).String())
+		}
+		return 1
+	}
+	if lang == "" {
+		lang = langFromPath(file, langs)
+	}
+	if lang != "" && !slices.Contains(langs, lang) {
+		fmt.Fprintf(env.stderr, "kakehashi render: --lang must be one of the site's languages (%s), got %q\n", strings.Join(langs, ", "), lang)
+		return 2
+	}
 	html, diags := b.RenderDoc(ctx, name, data, lang)
 	for _, d := range diags {
 		fmt.Fprintln(env.stderr, d.String())
@@ -522,14 +530,4 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	env.stdout.Write(html)
 	return 0
-}
-
-// langFromPath finds "ja" or "ko" as a folder of the path.
-func langFromPath(p string) string {
-	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
-		if part == "ja" || part == "ko" {
-			return part
-		}
-	}
-	return ""
 }

@@ -6,9 +6,26 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
+
+// renderSynopsis is kakehashi render's usage line.
+const renderSynopsis = "kakehashi render [FILE|-] [--lang LANG] [-s DIR]"
+
+// langFromPath is the language of the document at p: the first folder
+// of the path that is one of langs, the site's languages; "" for none.
+func langFromPath(p string, langs []string) string {
+	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
+		if slices.Contains(langs, part) {
+			return part
+		}
+	}
+	return ""
+}
 
 // readResult is what reading the document of kakehashi render gave.
 type readResult struct {

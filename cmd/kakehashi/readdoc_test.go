@@ -94,4 +94,12 @@ func TestRenderReadsAsABuild(t *testing.T) {
 	if code := run(context.Background(), []string{"render", "-s", site, "-"}, strings.NewReader("# 見出し\n"), &out, &errb); code != 0 || !strings.Contains(out.String(), "見出し") {
 		t.Errorf("a small document: exit %d, %q, %q", code, out.String(), errb.String())
 	}
+	// A folder with no language is no site to render in.
+	out.Reset()
+	errb.Reset()
+	empty := t.TempDir()
+	want := filepath.Join(empty, "kakehashi.toml") + ": the site has no languages: list them in kakehashi.toml (languages = [\"ja\", \"ko\"]), or make a folder for each under content/ (content/ja/)\n"
+	if code := run(context.Background(), []string{"render", "-s", empty, "-"}, strings.NewReader("# 見出し\n"), &out, &errb); code != 1 || errb.String() != want {
+		t.Errorf("no site: exit %d, %q, want 1 and %q", code, errb.String(), want)
+	}
 }
