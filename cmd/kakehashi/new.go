@@ -27,7 +27,7 @@ import (
 const (
 	newSynopsis     = "kakehashi new site DIR | kakehashi new part SERIES NUMBER SLUG [-s DIR] [--title-ja T] [--title-ko T]"
 	newSiteSynopsis = "kakehashi new site DIR"
-	newPartSynopsis = "kakehashi new part SERIES NUMBER SLUG [-s DIR] [--title-ja TITLE] [--title-ko TITLE]"
+	newPartSynopsis = "kakehashi new part SERIES NUMBER SLUG [-s DIR] [--title LANG=TITLE]..."
 )
 
 // newKinds are what "kakehashi new" makes.

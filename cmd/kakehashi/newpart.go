@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -32,12 +33,22 @@ func runNewPart(ctx context.Context, env *cliEnv, args []string) int {
 // from the OS's disk).
 func newPart(ctx context.Context, env *cliEnv, fsys afero.Fs, args []string) int {
 	flags := newFlags(env, "new part", newPartSynopsis,
-		"Adds part NUMBER to the series file content/series/SERIES.yaml, in number order\nand published (a planned part becomes published and keeps its titles), and\nwrites content/<lang>/SERIES/NN-SLUG.md in each language of the site with its\nfront matter filled in. Nothing that exists is overwritten.")
-	var src, titleJa, titleKo string
+		"Adds part NUMBER to the series file content/series/SERIES.yaml, in number order\nand published (a planned part becomes published and keeps its titles), and\nwrites content/<lang>/SERIES/NN-SLUG.md in each language of the site with its\nfront matter filled in. Nothing that exists is overwritten. --title-LANG TITLE\n(--title-ja, --title-ko) is --title LANG=TITLE.")
+	var src string
+	titles := map[string]string{}
 	sourceFlag(flags, &src, "site `folder`")
-	flags.StringVar(&titleJa, "title-ja", "", "the part's Japanese `title` (default: from SLUG)")
-	flags.StringVar(&titleKo, "title-ko", "", "the part's Korean `title` (default: from SLUG)")
-	pos, code := parseInterspersed(flags, args)
+	flags.Func("title", "the part's title in one language, `LANG=TITLE`, once per language (default: from SLUG)", func(v string) error {
+		lang, title, ok := strings.Cut(v, "=")
+		switch {
+		case !ok || lang == "":
+			return fmt.Errorf("want LANG=TITLE, like --title ja=スケジューリング")
+		case titles[lang] != "":
+			return fmt.Errorf("the title in %s is given twice", lang)
+		}
+		titles[lang] = title
+		return nil
+	})
+	pos, code := parseInterspersed(flags, titleAliases(args))
 	if code >= 0 {
 		return code
 	}
@@ -45,7 +56,7 @@ func newPart(ctx context.Context, env *cliEnv, fsys afero.Fs, args []string) int
 		fmt.Fprintf(env.stderr, "kakehashi new part: want SERIES NUMBER SLUG, like: kakehashi new part cka 3 scheduling\n")
 		return 2
 	}
-	req := partRequest{series: pos[0], slug: pos[2], titles: map[string]string{"ja": titleJa, "ko": titleKo}}
+	req := partRequest{series: pos[0], slug: pos[2], titles: titles}
 	n, err := strconv.Atoi(pos[1])
 	if err != nil || n < 1 {
 		fmt.Fprintf(env.stderr, "kakehashi new part: NUMBER must be a positive whole number, got %q\n", pos[1])
@@ -82,6 +93,35 @@ func newPart(ctx context.Context, env *cliEnv, fsys afero.Fs, args []string) int
 		fmt.Fprintf(env.stdout, "  %s\n", p.path)
 	}
 	return 0
+}
+
+// titleAliases rewrites each --title-LANG TITLE (or --title-LANG=TITLE,
+// one dash or two) of args as --title LANG=TITLE, for any language: the
+// flags of the first version, --title-ja and --title-ko, still work.
+func titleAliases(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		lang, ok := strings.CutPrefix(name, "title-")
+		if !strings.HasPrefix(a, "-") || !ok || lang == "" {
+			out = append(out, a)
+			continue
+		}
+		if !hasVal && i+1 < len(args) {
+			i++
+			val, hasVal = args[i], true
+		}
+		if !hasVal {
+			out = append(out, a) // the flag package says what is missing
+			continue
+		}
+		out = append(out, "--title", lang+"="+val)
+	}
+	return out
 }
 
 // usageError is a refusal caused by the command line or the state of the
@@ -146,6 +186,11 @@ func planPart(ctx context.Context, src string, req partRequest) (*partPlan, erro
 	s, err := findSeries(site, layout.Content, req.series, show)
 	if err != nil {
 		return nil, err
+	}
+	for _, l := range slices.Sorted(maps.Keys(req.titles)) {
+		if !slices.Contains(langs, l) {
+			return nil, refuse("--title %s=…: %q is not one of the site's languages (%s)", l, l, strings.Join(langs, ", "))
+		}
 	}
 	plan := &partPlan{seriesPath: show(s.Path), seriesFile: show(s.Path), seriesOrig: s.Src}
 	bodies := partBodies(ctx, site, layout.I18n, langs)
