@@ -40,6 +40,7 @@ type Markdown struct {
 	TOC      []markdown.Heading
 	Diags    diag.List
 	Minutes  int
+	Styles   []string
 	Scripts  []string
 }
 

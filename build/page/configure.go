@@ -24,8 +24,8 @@ func Configure(data *render.Site, cfg *config.Config) {
 
 // ConfigurePage adds to a page's data what the configuration says of it:
 // the home page's description, an article's "edit this page" link, and
-// no calculators' script when the calculators are off (the widgets keep
-// their build-time answers).
+// none of the calculators' assets (shortcodes.CalcAssets) when the
+// calculators are off (the widgets keep their build-time answers).
 func ConfigurePage(sp *site.Page, p *render.Page, cfg *config.Config) *render.Page {
 	switch {
 	case sp.Kind == site.KindHome && cfg.Description[sp.Lang] != "":
@@ -34,7 +34,15 @@ func ConfigurePage(sp *site.Page, p *render.Page, cfg *config.Config) *render.Pa
 		p.EditURL = cfg.EditLink(sp.Source.Path, sp.Lang)
 	}
 	if !cfg.Calculators {
-		p.Scripts = slices.DeleteFunc(slices.Clone(p.Scripts), func(s string) bool { return s == shortcodes.CalcScriptPath })
+		calc := shortcodes.CalcAssets()
+		p.Styles = without(p.Styles, calc.Styles)
+		p.Scripts = without(p.Scripts, calc.Scripts)
 	}
 	return p
+}
+
+// without is list without the paths of drop, a copy (list may be shared
+// with a cached rendering).
+func without(list, drop []string) []string {
+	return slices.DeleteFunc(slices.Clone(list), func(p string) bool { return slices.Contains(drop, p) })
 }

@@ -120,8 +120,12 @@ type Page struct {
 	Articles []ArticleRef `feed:"-"`
 	AllTags  []TagRef     `feed:"-"`
 
-	// Assets the page needs beyond the theme's own (for example a
-	// calculator's script), as site-absolute paths.
+	// Styles and Scripts are the stylesheets and scripts the page's
+	// components declared (a calculator's calc.css and calc.js, tabs'
+	// tabs.js: shortcodes.Assets), beyond the theme's own, each once, as
+	// site-absolute paths in the order the content first needs them; the
+	// layout links them ({{range .Styles}}<link … href="{{rel .}}">).
+	Styles  []string `feed:"-"`
 	Scripts []string `feed:"-"`
 }
 
