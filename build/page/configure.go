@@ -11,8 +11,9 @@ import (
 
 // Configure puts what the configuration says of the whole site into the
 // data every page sees: the titles and descriptions per language (a
-// title overrides the home page's), the copyright line, the params and
-// whether there is search.
+// title overrides the home page's), the copyright line, the params,
+// whether there is search, and so the files the build generates
+// (render.Outputs).
 func Configure(data *render.Site, cfg *config.Config) {
 	for _, l := range data.Langs {
 		if t := cfg.Title[l]; t != "" {
@@ -20,6 +21,7 @@ func Configure(data *render.Site, cfg *config.Config) {
 		}
 	}
 	data.Description, data.Copyright, data.Params, data.NoSearch = cfg.Description, cfg.Copyright, cfg.Params, !cfg.Search
+	data.Outputs = render.NewOutputs(data.Langs, data.NoSearch, cfg.Calculators)
 }
 
 // ConfigurePage adds to a page's data what the configuration says of it:

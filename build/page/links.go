@@ -4,16 +4,13 @@ import (
 	"fmt"
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/render"
-	"github.com/kakehashi-dev/kakehashi/build/search"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
-	"github.com/kakehashi-dev/kakehashi/shortcodes"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -79,15 +76,29 @@ func (explicitIndexLinks) Transform(doc *ast.Document, _ text.Reader, _ parser.C
 
 // Links sets in env what the markdown of sp resolves its links with: "#N"
 // within sp's series, a part shortcode naming any series, the series'
-// ids, and every other link of the body (env.Link, see LinkResolver). A
-// page without a URL or a source file (a fragment: Builder.RenderDoc)
-// links its parts site-absolute and leaves its other links as written.
+// ids, and every other link of the body (env.Link, see LinkResolver),
+// against the site's link index, made once per build. A page without a
+// URL or a source file (a fragment: Builder.RenderDoc) links its parts
+// site-absolute and leaves its other links as written.
+func (a *Assembler) Links(env *markdown.Env, sp *site.Page) {
+	links(env, a.st, sp, a.data.ExplicitIndex, a.index)
+}
+
+// Links is Assembler.Links for a page of st outside a build (a fragment:
+// Builder.RenderDoc); a page with a URL and a source file has its links
+// resolved against an index made for it alone, with the outputs of every
+// language.
 func Links(env *markdown.Env, st *site.Site, sp *site.Page, explicitIndex bool) {
+	links(env, st, sp, explicitIndex, func() *linkIndex { return newLinkIndex(st, render.NewOutputs(st.Langs, false, true)) })
+}
+
+// links is Links with the link index of the site, made when first asked.
+func links(env *markdown.Env, st *site.Site, sp *site.Page, explicitIndex bool, index func() *linkIndex) {
 	if sp.Series != nil {
 		env.Parts = PartLinks(st, sp.Series, sp.Lang, sp.URL, explicitIndex)
 	}
 	if sp.Source != nil && sp.URL != "" {
-		env.Link = (&linker{ix: indexOf(st), st: st, sp: sp, explicit: explicitIndex, env: env}).resolve
+		env.Link = (&linker{ix: index(), st: st, sp: sp, explicit: explicitIndex, env: env}).resolve
 	}
 	if len(st.Series) == 0 {
 		return
@@ -107,29 +118,16 @@ func Links(env *markdown.Env, st *site.Site, sp *site.Page, explicitIndex bool) 
 }
 
 // linkIndex is what the links of a site's pages are resolved against,
-// made once per site.
+// made once per build (Assembler.index).
 type linkIndex struct {
 	bySource map[string]*site.Page // the pages by source file
 	// files are the site-absolute paths of the page folders' files, the
-	// aliases and the files the build makes beside the pages.
+	// aliases and the files the build generates (render.Outputs).
 	files map[string]bool
 }
 
-// lastIndex keeps the index of the site built last: the pages of one
-// build share it.
-var lastIndex struct {
-	sync.Mutex
-	st *site.Site
-	ix *linkIndex
-}
-
-// indexOf returns the link index of st.
-func indexOf(st *site.Site) *linkIndex {
-	lastIndex.Lock()
-	defer lastIndex.Unlock()
-	if lastIndex.st == st {
-		return lastIndex.ix
-	}
+// newLinkIndex returns the link index of st, whose build generates outs.
+func newLinkIndex(st *site.Site, outs *render.Outputs) *linkIndex {
 	ix := &linkIndex{bySource: make(map[string]*site.Page, len(st.Pages)), files: map[string]bool{}}
 	for _, p := range st.Pages {
 		if p.Source != nil {
@@ -142,14 +140,9 @@ func indexOf(st *site.Site) *linkIndex {
 	for _, a := range st.Aliases {
 		ix.files[a.URL] = true
 	}
-	for _, f := range []string{"/sitemap.xml", "/robots.txt", "/css/chroma.css", shortcodes.WasmExecPath} {
-		ix.files[f] = true
+	for _, o := range outs.All() {
+		ix.files[o.Path] = true
 	}
-	for _, l := range st.Langs {
-		ix.files["/"+l+"/index.xml"] = true
-		ix.files[search.IndexPath(l)] = true
-	}
-	lastIndex.st, lastIndex.ix = st, ix
 	return ix
 }
 
@@ -231,7 +224,7 @@ func (l *linker) resolve(dest string) markdown.LinkTarget {
 		}
 		return t
 	}
-	if l.ix.files[target] || strings.HasPrefix(target, "/calc/") {
+	if l.ix.files[target] {
 		return l.file(target, abs, suffix, frag)
 	}
 	if !abs {

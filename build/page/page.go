@@ -12,6 +12,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -43,6 +44,9 @@ type Assembler struct {
 	// once here, not on each of the series' pages.
 	published map[string]int
 	plans     cache.Plans // the fields of the template data's types, for Fingerprint
+	// index is the link index of the build's pages (Links), made when
+	// first asked: after Configure has set the site's outputs.
+	index func() *linkIndex
 }
 
 // Options describe the site as every page shows it.
@@ -61,6 +65,8 @@ type Options struct {
 func New(st *site.Site, o Options) *Assembler {
 	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{}, published: map[string]int{},
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
+	a.data.Outputs = render.NewOutputs(o.Langs, false, true)
+	a.index = sync.OnceValue(func() *linkIndex { return newLinkIndex(st, a.data.Outputs) })
 	targets := linkTargetsFP(st)
 	for _, l := range o.Langs {
 		a.data.Title[l] = l

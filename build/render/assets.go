@@ -72,7 +72,7 @@ func PrepareAssets(min *Minifier, static []StaticFile, chromaCSS []byte, mods *w
 		}
 		put(f.Path, min.Minify(f.Path, f.Data))
 	}
-	put("/css/chroma.css", min.Minify("chroma.css", chromaCSS))
+	put(HighlightStylePath, min.Minify("chroma.css", chromaCSS))
 	if calcJS != nil {
 		data := bytes.Replace(calcJS.Data, []byte(CalcManifest), calcScriptManifest(a.Assets), 1)
 		put(calcJS.Path, min.Minify(calcJS.Path, data))

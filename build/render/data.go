@@ -46,6 +46,11 @@ type Site struct {
 	// Assets are the published names of the fingerprinted files, which
 	// rel and abs give for their plain paths.
 	Assets Assets
+	// Outputs are the files the build generates beside the pages (the
+	// feeds, the search indexes, …); nil stands for those of Langs. Made
+	// of Langs and the configuration, it adds nothing to a page's
+	// fingerprint.
+	Outputs *Outputs `fingerprint:"-"`
 }
 
 // Page is the data every template executes with. Every URL field is a

@@ -138,7 +138,7 @@ func Atom(site *Site, lang string, pages []*Page) []byte {
 		Title: title,
 		ID:    Abs(site.BaseURL, "/"+lang+"/"),
 		Links: []atomLink{
-			{Rel: "self", Type: "application/atom+xml", Href: Abs(site.BaseURL, "/"+lang+"/index.xml")},
+			{Rel: "self", Type: "application/atom+xml", Href: Abs(site.BaseURL, FeedPath(lang))},
 			{Rel: "alternate", Type: "text/html", Href: Abs(site.BaseURL, "/"+lang+"/")},
 		},
 		Author:  atomAuthor{Name: title},
@@ -176,7 +176,7 @@ func Atom(site *Site, lang string, pages []*Page) []byte {
 
 // Robots returns robots.txt: everything allowed, and where the sitemap is.
 func Robots(site *Site) []byte {
-	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + Abs(site.BaseURL, "/sitemap.xml") + "\n")
+	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + Abs(site.BaseURL, SitemapPath) + "\n")
 }
 
 // atomTime formats t as RFC 3339 in UTC; the zero time is the Unix epoch,
@@ -213,9 +213,10 @@ func marshalXML(v any) []byte {
 	return b.Bytes()
 }
 
-// Feeds returns the files that list the site, by output path: sitemap.xml,
-// robots.txt and each language's Atom feed (<lang>/index.xml), made from
-// every page but the root and the 404 page, in URL order.
+// Feeds returns the files that list the site, by output path: the
+// sitemap, robots.txt and each language's Atom feed, those of
+// Site.Outputs, made from every page but the root and the 404 page, in
+// URL order.
 func Feeds(site *Site, pages []*Page) map[string][]byte {
 	var listed []*Page
 	for _, p := range pages {
@@ -224,9 +225,16 @@ func Feeds(site *Site, pages []*Page) map[string][]byte {
 		}
 	}
 	sort.SliceStable(listed, func(i, j int) bool { return listed[i].URL < listed[j].URL })
-	feeds := map[string][]byte{"sitemap.xml": Sitemap(site, listed), "robots.txt": Robots(site)}
-	for _, l := range site.Langs {
-		feeds[l+"/index.xml"] = Atom(site, l, listed)
+	feeds := map[string][]byte{}
+	for _, out := range site.outputs().All() {
+		switch out.Kind {
+		case OutputSitemap:
+			feeds[outPath(out.Path)] = Sitemap(site, listed)
+		case OutputRobots:
+			feeds[outPath(out.Path)] = Robots(site)
+		case OutputFeed:
+			feeds[outPath(out.Path)] = Atom(site, out.Lang, listed)
+		}
 	}
 	return feeds
 }

@@ -1,6 +1,7 @@
 // Package render turns the site's pages into HTML with a theme's
-// html/template layouts, lists the theme's static files, and writes the
-// sitemap, the Atom feeds and robots.txt.
+// html/template layouts, lists the theme's static files, and makes the
+// sitemap, the Atom feeds and robots.txt; Outputs is the registry of every
+// file a build generates beside its pages.
 //
 // A theme folder holds layouts/*.html and static/. layouts/baseof.html
 // defines the template "base", the page skeleton; one file per page kind
@@ -491,7 +492,7 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 		"siteTitle":   func() string { return site().Title[lang()] },
 		"siteTitleIn": func(l string) string { return site().Title[l] },
 		"home":        func() string { return "/" + lang() + "/" },
-		"feed":        func() string { return "/" + lang() + "/index.xml" },
+		"feed":        func() string { return FeedPath(lang()) },
 		"dict":        dict,
 		"xdefault": func() string {
 			if st.page == nil {
