@@ -106,9 +106,6 @@ type pairCol struct {
 // or not ("cka/05-ha-cluster/").
 func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, rel string) {
 	langs := st.langs
-	if len(langs) == 0 {
-		langs = []string{"ja", "ko"}
-	}
 	first, rest, _ := strings.Cut(rel, "/")
 	for _, l := range langs {
 		if first == l {

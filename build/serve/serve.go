@@ -200,6 +200,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		errs.Sort()
 		next := *old
 		next.errs, next.version = errs, version
+		s.withLangs(ctx, &next, nil)
 		s.cur.Store(&next)
 		ev := event{Name: "error", Version: version, Errors: errs}
 		s.hub.publish(ev, ev)
@@ -217,9 +218,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 			next.untranslated[p.URL] = true
 		}
 	}
-	if langs := res.Langs; len(langs) > 0 && !slices.Equal(langs, old.langs) {
-		next.langs, next.match = langs, i18n.NewMatcher(langs)
-	}
+	s.withLangs(ctx, next, res.Langs)
 	next.pairs = old.pairs
 	if s.pairsDirty || old.pairs == nil || !slices.Equal(next.langs, old.langs) {
 		next.pairs, s.pairsDirty = s.loadPairs(ctx, next.langs), false
@@ -402,16 +401,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case name == "_pair" || strings.HasPrefix(name, "_pair/"):
 		s.servePair(w, r, st, strings.TrimPrefix(strings.TrimPrefix(name, "_pair"), "/"))
 		return
-	case name == "" && r.URL.RawQuery == "":
+	case name == "" && r.URL.RawQuery == "" && len(st.langs) > 0:
 		// The site's first language, unless the reader asks for another
 		// of its languages.
-		lang := "ja"
-		if len(st.langs) > 0 {
-			lang = st.langs[0]
-		}
-		if st.match != nil {
-			lang = st.match.Match(r.Header.Get("Accept-Language"), lang)
-		}
+		lang := rootLang(st, r.Header.Get("Accept-Language"))
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Vary", "Accept-Language")
 		http.Redirect(w, r, "/"+lang+"/", http.StatusFound)

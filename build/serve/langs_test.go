@@ -1,0 +1,73 @@
+package serve_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/internal/sitetest"
+	"github.com/kakehashi-dev/kakehashi/build/serve"
+)
+
+// rootRedirect serves the site s and returns where "/" sends a reader
+// whose browser sends each Accept-Language header.
+func rootRedirect(t *testing.T, s *sitetest.Site, accept ...string) []string {
+	t.Helper()
+	srv, err := serve.New(context.Background(), serve.Options{Root: s.Root()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { srv.Close(); ts.Close() })
+	c := ts.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	var out []string
+	for _, a := range accept {
+		req, _ := http.NewRequest("GET", ts.URL+"/", nil)
+		req.Header.Set("Accept-Language", a)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		out = append(out, resp.Header.Get("Location"))
+	}
+	return out
+}
+
+const twoLangs = `-- content/ja/_index.md --
+---
+title: ホーム
+---
+-- content/ko/_index.md --
+---
+title: 홈
+---
+`
+
+// TestServeRootLanguages: "/" picks among the site's languages as
+// build/config works them out: the content folders, a third among them,
+// and before any build succeeded as well as after.
+func TestServeRootLanguages(t *testing.T) {
+	for _, tc := range []struct {
+		name, archive string
+		want          []string // for ko, en-US, fr
+	}{
+		{"ja and ko", twoLangs, []string{"/ko/", "/ja/", "/ja/"}},
+		{"a third language", twoLangs + "-- content/en/_index.md --\n---\ntitle: Home\n---\n", []string{"/ko/", "/en/", "/en/"}},
+		{"the configuration's order", twoLangs + "-- kakehashi.toml --\nlanguages = [\"ko\", \"ja\"]\n", []string{"/ko/", "/ko/", "/ko/"}},
+		// The build fails, yet the site's languages are known.
+		{"no good build yet", twoLangs + "-- themes/default/layouts/404.html --\n{{define \"main\"}}{{if}}{{end}}\n", []string{"/ko/", "/ja/", "/ja/"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := sitetest.New(t, tc.archive, sitetest.OnDisk())
+			got := rootRedirect(t, s, "ko-KR,ko;q=0.9", "en-US", "fr")
+			for i, w := range tc.want {
+				if got[i] != w {
+					t.Errorf("Accept-Language %d: / leads to %q, want %q (all: %q)", i, got[i], w, got)
+				}
+			}
+		})
+	}
+}
