@@ -136,12 +136,20 @@
   }
 
   // The root page sends the reader to their language, through the same
-  // links a reader without JavaScript would follow.
+  // links a reader without JavaScript would follow: the first of the
+  // browser's languages the site has (the tag itself, else its primary
+  // language: en-GB finds en), else the site's first, listed first.
   if (doc.body.classList.contains("kind-root")) {
-    const langs = navigator.languages || [navigator.language || ""];
-    const first = langs.find((l) => /^(ja|ko)\b/i.test(l)) || "";
-    const want = /^ko/i.test(first) ? "ko" : "ja";
-    const a = doc.querySelector('.lang-choice a[hreflang="' + want + '"]');
+    const links = Array.from(doc.querySelectorAll(".lang-choice a[hreflang]"));
+    const tag = (a) => a.getAttribute("hreflang").toLowerCase();
+    const primary = (t) => t.split("-")[0];
+    let a = null;
+    for (const l of navigator.languages || [navigator.language || ""]) {
+      const want = l.toLowerCase();
+      a = links.find((x) => tag(x) === want) || links.find((x) => primary(tag(x)) === primary(want));
+      if (a) break;
+    }
+    a = a || links[0];
     if (a) location.replace(a.getAttribute("href"));
   }
 })();
