@@ -333,12 +333,13 @@ func (a *Assembler) series(sp *site.Page) *render.Series {
 	return out
 }
 
-// otherPart is the page of part n of sr in the first of the site's
-// languages that has one, or nil.
+// otherPart is the original of part n of sr (site.Original: the page
+// translationOf names, else the first of the site's languages that has
+// one), or nil.
 func (a *Assembler) otherPart(sr *source.Series, n int) *site.Page {
 	for _, l := range a.data.Langs {
 		if q := a.st.PartPage(l, sr.ID, n); q != nil {
-			return q
+			return a.st.Original(q)
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/kakehashi-dev/kakehashi/build/internal/sitetest"
@@ -69,5 +70,39 @@ func TestServeRootLanguages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestServePairThreeLanguages: /_pair/ shows a page in each of three
+// languages side by side, and how each translation stands against its
+// original, whichever language that is.
+func TestServePairThreeLanguages(t *testing.T) {
+	s := serveSite(t, "three-langs.txtar")
+	for _, tc := range []struct {
+		page string
+		want []string
+	}{
+		{"/_pair/cka/01-intro/", []string{
+			`<section lang="ja" data-lang="ja">`, `<section lang="ko" data-lang="ko">`, `<section lang="en" data-lang="en">`,
+			`<div class="note" data-lang="ko" data-state="current">`, `<div class="note" data-lang="en" data-state="stale">`,
+		}},
+		{"/_pair/ko/cka/02-quorum/", []string{
+			`<div class="note" data-lang="ja" data-state="current">`, `<code>content/ko/cka/02-quorum.md</code>`,
+			`<div class="note" data-lang="en" data-state="unmarked">`,
+		}},
+		{"/_pair/cka/03-certificates/", []string{
+			`No ko version of this page yet`, `<iframe src="/en/cka/03-certificates/"`,
+			`<div class="note" data-lang="ja" data-state="current">`, `<code>content/en/cka/03-certificates.md</code>`,
+		}},
+	} {
+		code, body := s.get(t, tc.page)
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", tc.page, code)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s does not hold %q", tc.page, w)
+			}
+		}
 	}
 }
