@@ -167,13 +167,11 @@ func (a *fields) get(k string) (any, bool) {
 	return v, true
 }
 
+// lang is the language of the texts asked for, "ja" when none is; a
+// language the catalogue has no texts in gets the English ones
+// (Reason.Text).
 func (a *fields) lang() string {
-	s := a.string("lang", "ja")
-	switch s {
-	case "ja", "ko", "en":
-		return s
-	}
-	return "ja"
+	return a.string("lang", "ja")
 }
 
 func (a *fields) int(k string, def int) int {

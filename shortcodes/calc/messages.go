@@ -15,6 +15,16 @@ func templates(code string) (en, ja, ko string) {
 	return "", "", ""
 }
 
+// template is the template of code in lang: the catalogue's text in
+// that language, the English one for a language it has none in.
+func template(code, lang string) string {
+	en, ja, ko := templates(code)
+	if t, ok := map[string]string{"en": en, "ja": ja, "ko": ko}[lang]; ok {
+		return t
+	}
+	return en
+}
+
 // quorumTexts holds the templates of the quorum calculator's advice.
 func quorumTexts(code string) (en, ja, ko string, ok bool) {
 	switch code {

@@ -43,7 +43,9 @@ func TestReasonText(t *testing.T) {
 	for _, c := range []struct{ lang, want string }{
 		{"en", "An even size: 4 members need 3 for quorum and tolerate 1 failure(s), no more than 3 members. Use an odd number (3 or 5)."},
 		{"ja", "偶数です: 4 メンバーのクォーラムは 3 で、耐えられる障害は 1 台、3 メンバーと変わりません。奇数 (3 または 5) にしてください。"},
-		{"xx", "偶数です: 4 メンバーのクォーラムは 3 で、耐えられる障害は 1 台、3 メンバーと変わりません。奇数 (3 または 5) にしてください。"},
+		{"ko", "짝수입니다: 멤버 4개의 쿼럼은 3개이고, 견딜 수 있는 장애는 1대로 멤버 3개일 때와 같습니다. 홀수(3 또는 5)로 구성하세요."},
+		// A language the catalogue is not written in reads English.
+		{"de", "An even size: 4 members need 3 for quorum and tolerate 1 failure(s), no more than 3 members. Use an odd number (3 or 5)."},
 	} {
 		if got := r.Text(c.lang); got != c.want {
 			t.Errorf("Text(%q) = %q, want %q", c.lang, got, c.want)

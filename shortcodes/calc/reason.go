@@ -26,24 +26,15 @@ func R(code string, kv ...string) Reason {
 	return r
 }
 
-// Text renders the reason in lang ("ja", "ko" or "en"; anything else falls
-// back to Japanese, the course's first language). Placeholders {name} in the
-// template are replaced by the argument of that name. A particle marker
-// such as {이/가} or {으로/로} (a Korean template's particle after a
-// placeholder) becomes the form that fits the text before it, chosen by
-// package particle. An unknown code renders as the code followed by its
-// arguments, so nothing is ever lost.
+// Text renders the reason in lang, one of the languages the catalogue is
+// written in ("ja", "ko", "en"), English for any other. Placeholders
+// {name} in the template are replaced by the argument of that name. A
+// particle marker such as {이/가} or {으로/로} (a Korean template's
+// particle after a placeholder) becomes the form that fits the text
+// before it, chosen by package particle. An unknown code renders as the
+// code followed by its arguments, so nothing is ever lost.
 func (r Reason) Text(lang string) string {
-	en, ja, ko := templates(r.Code)
-	var t string
-	switch lang {
-	case "en":
-		t = en
-	case "ko":
-		t = ko
-	default:
-		t = ja
-	}
+	t := template(r.Code, lang)
 	if t == "" {
 		return r.fallback()
 	}
