@@ -147,3 +147,31 @@ func TestThreeLanguages(t *testing.T) {
 	s.Append("content/ko/cka/02-quorum.md", "\n쿼럼은 과반수입니다.\n").Build().AssertFresh().
 		AssertContains("ja/cka/02-quorum/index.html", `data-translation-state="stale"`, `原文（韓国語）を読む`)
 }
+
+// TestLangsFromFolders: without a languages list the site's languages are
+// its content folders: a folder made or removed between two builds adds
+// or drops a language, as a fresh build would, and a strings file alone
+// adds none.
+func TestLangsFromFolders(t *testing.T) {
+	s := sitetest.New(t, twoParts(t)).WriteFile("i18n/fr.toml", "lang_name = \"Français\"\n").Build()
+	if got := s.Result().Langs; !slices.Equal(got, []string{"ja", "ko"}) {
+		t.Fatalf("Langs = %v, want ja, ko: a strings file adds no language", got)
+	}
+	s.Replace("content/series/cka.yaml", "ko: CKA}", "ko: CKA, en: CKA}", "ko: 소개}", "ko: 소개, en: Intro}",
+		"ko: 구조}", "ko: 구조, en: Inside}", "ko: 다음}", "ko: 다음, en: Next}").
+		WriteFile("content/en/cka/01-intro.md", "---\ntitle: Intro\nseries: cka\npart: 1\n---\nNext is #2.\n").
+		Build().AssertFresh().
+		AssertContains("ja/cka/01-intro/index.html", `hreflang="en" lang="en">English</a>`).
+		AssertContains("en/cka/02-inside/index.html", `data-translation-state="missing"`)
+	if got := s.Result().Langs; !slices.Equal(got, []string{"en", "ja", "ko"}) {
+		t.Errorf("Langs = %v, want the folders in order, en, ja, ko", got)
+	}
+	s.Remove("content/en/cka/01-intro.md")
+	if err := s.Fs().RemoveAll("content/en"); err != nil {
+		t.Fatal(err)
+	}
+	s.Build().AssertFresh().AssertNotContains("ja/cka/01-intro/index.html", `hreflang="en"`)
+	if got := s.Result().Langs; !slices.Equal(got, []string{"ja", "ko"}) {
+		t.Errorf("Langs = %v after content/en went, want ja, ko", got)
+	}
+}
