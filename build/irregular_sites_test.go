@@ -108,42 +108,7 @@ func TestSiteNamedPipeThenRebuild(t *testing.T) {
 // whose static/ holds another: both sparse, taking no room on the disk.
 func bundleSite(t *testing.T, size int64) *sitetest.Site {
 	t.Helper()
-	s := sitetest.New(t, `
--- content/series/cka.yaml --
-id: cka
-title: {ja: CKA, ko: CKA}
-parts:
-  - number: 1
-    title: {ja: はじめに, ko: 소개}
-    state: published
--- content/ja/cka/01-intro/index.md --
----
-title: はじめに
-series: cka
-part: 1
----
-動画は [こちら](movie.mp4)、資料は [こちら](/docs/slides.pdf)。
--- content/ko/cka/01-intro/index.md --
----
-title: 소개
-series: cka
-part: 1
----
-본문입니다.
--- static/docs/slides.pdf --
-%PDF
-`, sitetest.OnDisk())
-	for _, p := range []string{"content/ja/cka/01-intro/movie.mp4", "static/docs/slides.pdf"} {
-		f, err := os.OpenFile(filepath.Join(s.Root(), filepath.FromSlash(p)), os.O_WRONLY|os.O_CREATE, 0o644)
-		if err == nil {
-			err = f.Truncate(size)
-			f.Close()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return s
+	return sitetest.LargeFiles(t, size)
 }
 
 // allocBuildToDisk builds s to a folder on disk as kakehashi build does

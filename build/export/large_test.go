@@ -22,53 +22,12 @@ import (
 // page folder, one in static/, by their output paths.
 var largeFiles = []string{"ja/cka/01-intro/movie.mp4", "docs/slides.pdf"}
 
-// bundleSite is a site on disk whose page folder holds a file of size
-// bytes, and whose static/ holds another: both sparse, taking no room on
-// the disk, with a mark in their middle so that a copy that drops or
-// moves a piece shows.
+// bundleSite is sitetest.LargeFiles built for an export: a page folder's
+// file and a static/ file of size bytes each, sparse, marked in their
+// middle.
 func bundleSite(t *testing.T, size int64) *sitetest.Site {
 	t.Helper()
-	s := sitetest.New(t, `
--- content/series/cka.yaml --
-id: cka
-title: {ja: CKA, ko: CKA}
-parts:
-  - number: 1
-    title: {ja: はじめに, ko: 소개}
-    state: published
--- content/ja/cka/01-intro/index.md --
----
-title: はじめに
-series: cka
-part: 1
----
-動画は [こちら](movie.mp4)、資料は [こちら](/docs/slides.pdf)。
--- content/ko/cka/01-intro/index.md --
----
-title: 소개
-series: cka
-part: 1
----
-본문입니다.
--- static/docs/slides.pdf --
-%PDF
-`, sitetest.OnDisk(), sitetest.WithOptions(func(o *build.Options) { o.ExplicitIndex = true }))
-	for _, p := range []string{"content/ja/cka/01-intro/movie.mp4", "static/docs/slides.pdf"} {
-		f, err := os.OpenFile(filepath.Join(s.Root(), filepath.FromSlash(p)), os.O_WRONLY|os.O_CREATE, 0o644)
-		if err == nil {
-			err = f.Truncate(size)
-		}
-		if err == nil {
-			_, err = f.WriteAt([]byte("kakehashi"), size/2)
-		}
-		if err == nil {
-			err = f.Close()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	return s.Build()
+	return sitetest.LargeFiles(t, size, sitetest.WithOptions(func(o *build.Options) { o.ExplicitIndex = true })).Build()
 }
 
 // allocExport exports the built site s as kakehashi export does, to a

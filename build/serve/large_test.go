@@ -6,8 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"testing"
@@ -18,53 +16,14 @@ import (
 
 // mark is written in the middle of each large file, so that a response
 // that drops or moves a piece shows.
-const mark = "kakehashi"
+const mark = sitetest.LargeMark
 
 // serveLargeSite serves, on a port of 127.0.0.1, a site whose page folder
 // holds a sparse file of size bytes, and whose static/ holds another,
 // each with mark at size/2.
 func serveLargeSite(t *testing.T, size int64) (url string, client *http.Client) {
 	t.Helper()
-	s := sitetest.New(t, `
--- content/series/cka.yaml --
-id: cka
-title: {ja: CKA, ko: CKA}
-parts:
-  - number: 1
-    title: {ja: はじめに, ko: 소개}
-    state: published
--- content/ja/cka/01-intro/index.md --
----
-title: はじめに
-series: cka
-part: 1
----
-動画は [こちら](movie.mp4)、資料は [こちら](/docs/slides.pdf)。
--- content/ko/cka/01-intro/index.md --
----
-title: 소개
-series: cka
-part: 1
----
-본문입니다.
--- static/docs/slides.pdf --
-%PDF
-`, sitetest.OnDisk())
-	for _, p := range []string{"content/ja/cka/01-intro/movie.mp4", "static/docs/slides.pdf"} {
-		f, err := os.OpenFile(filepath.Join(s.Root(), filepath.FromSlash(p)), os.O_WRONLY|os.O_CREATE, 0o644)
-		if err == nil {
-			err = f.Truncate(size)
-		}
-		if err == nil {
-			_, err = f.WriteAt([]byte(mark), size/2)
-		}
-		if err == nil {
-			err = f.Close()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	s := sitetest.LargeFiles(t, size)
 	ctx, cancel := context.WithCancel(context.Background())
 	srv, err := serve.New(ctx, serve.Options{Root: s.Root()})
 	if err != nil {
