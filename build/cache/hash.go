@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"strconv"
-	"sync"
 
 	"github.com/spf13/afero"
 )
@@ -99,11 +98,13 @@ func HashFiles(fsys afero.Fs, dirs ...string) uint64 {
 	return h.Sum()
 }
 
-// Program fingerprints the running executable, read once per process, so
-// that a cache made by another build of kakehashi is never used; when the
-// executable cannot be read, fallback (its version) stands for it.
+// Program fingerprints the running executable, so that a cache made by
+// another build of kakehashi is never used; when the executable cannot be
+// read, fallback (its version) stands for it. It reads the executable a
+// piece at a time on each call and keeps nothing: a build asks once, for
+// its cache's key.
 func Program(fallback string) uint64 {
-	if h, ok := program(); ok {
+	if h, ok := executable(); ok {
 		return h
 	}
 	h := NewHasher()
@@ -111,7 +112,9 @@ func Program(fallback string) uint64 {
 	return h.Sum()
 }
 
-var program = sync.OnceValues(func() (uint64, bool) {
+// executable hashes the running executable's bytes; false when it cannot
+// be read.
+func executable() (uint64, bool) {
 	exe, err := os.Executable()
 	if err != nil {
 		return 0, false
@@ -126,4 +129,4 @@ var program = sync.OnceValues(func() (uint64, bool) {
 		return 0, false
 	}
 	return h.Sum(), true
-})
+}

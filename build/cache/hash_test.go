@@ -2,6 +2,7 @@ package cache
 
 import (
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -81,5 +82,24 @@ func TestHashFiles(t *testing.T) {
 		if fp(files) == base {
 			t.Errorf("%s changed, the fingerprint did not", name)
 		}
+	}
+}
+
+// TestProgram: the program's fingerprint is the hash of the running
+// executable's bytes, whatever fallback is given, and the same on every
+// call.
+func TestProgram(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := NewHasher()
+	want.Bytes(data)
+	if a, b := Program("v1"), Program("v2"); a != want.Sum() || b != a {
+		t.Errorf("Program = %x, %x; want %x, the executable's", a, b, want.Sum())
 	}
 }
