@@ -21,3 +21,25 @@ func TestFallback(t *testing.T) {
 		}
 	}
 }
+
+func TestWithFallback(t *testing.T) {
+	site := func(key string) string { return map[string]string{"copy": "写す"}[key] }
+	tests := []struct {
+		lang string
+		t    func(string) string
+		key  string
+		want string
+	}{
+		{"ja", site, "copy", "写す"},         // the site's string first
+		{"ja", site, "planned", "準備中"},     // else the embedded one
+		{"ja", nil, "copy", "コピー"},         // no T: the embedded one
+		{"fr", site, "planned", "planned"}, // English for a language without strings
+		{"ja", site, "no_such_key", ""},    // neither has it
+		{"en", nil, Count("tag_articles", 1), "%d article"},
+	}
+	for _, tt := range tests {
+		if got := WithFallback(tt.lang, tt.t)(tt.key); got != tt.want {
+			t.Errorf("WithFallback(%q)(%q) = %q, want %q", tt.lang, tt.key, got, tt.want)
+		}
+	}
+}

@@ -117,10 +117,12 @@ const EmbeddedDir = "(embedded) i18n"
 // Load's, among langs only; an error in an embedded file is named with
 // EmbeddedDir.
 func LoadSite(ctx context.Context, fsys afero.Fs, dir string, langs []string) (*Bundle, diag.List) {
-	return load(ctx, []layer{
-		{fsys: afero.FromIOFS{FS: Defaults()}, dir: ".", label: EmbeddedDir},
-		{fsys: fsys, dir: dir, optional: true},
-	}, langs)
+	return load(ctx, []layer{embeddedLayer(), {fsys: fsys, dir: dir, optional: true}}, langs)
+}
+
+// embeddedLayer is the layer of the strings embedded in the binary.
+func embeddedLayer() layer {
+	return layer{fsys: afero.FromIOFS{FS: Defaults()}, dir: ".", label: EmbeddedDir}
 }
 
 // layer is one folder of <lang>.toml files; a later layer's keys win.

@@ -16,15 +16,11 @@ import (
 )
 
 // translator returns a T that asks t first, then i18n's fallback for
-// lang, and at last gives the key itself.
+// lang (i18n.WithFallback), and at last gives the key itself.
 func translator(lang string, t func(string) string) func(string) string {
+	t = i18n.WithFallback(lang, t)
 	return func(key string) string {
-		if t != nil {
-			if s := t(key); s != "" {
-				return s
-			}
-		}
-		if s := i18n.Fallback(lang, key); s != "" {
+		if s := t(key); s != "" {
 			return s
 		}
 		return key

@@ -61,6 +61,9 @@ type docState struct {
 	full      []byte // Doc.Src
 	body      []byte // Doc.Src[BodyStart:], what goldmark parses
 	bodyStart int
+	// fallback gives the embedded UI strings of Env.Lang, read when
+	// first needed (i18n.WithFallback).
+	fallback func(key string) string
 
 	mu     sync.Mutex
 	diags  diag.List
@@ -153,12 +156,15 @@ func (e *Env) Context() context.Context {
 }
 
 // t returns the UI string for key: Env.T's answer, else i18n's fallback
-// for Lang.
+// for Lang, read once for the document.
 func (e *Env) t(key string) string {
 	if e.T != nil {
 		if s := e.T(key); s != "" {
 			return s
 		}
+	}
+	if e.st != nil && e.st.fallback != nil {
+		return e.st.fallback(key)
 	}
 	return i18n.Fallback(e.Lang, key)
 }

@@ -51,6 +51,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/highlight"
+	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -159,7 +160,8 @@ func New(opts Options) *Renderer {
 // block quotes nest deeper than MaxNesting is reported and not parsed.
 func (r *Renderer) Render(ctx context.Context, doc Doc, env Env) (res Result) {
 	start := min(max(doc.BodyStart, 0), len(doc.Src))
-	st := &docState{ctx: ctx, path: doc.Path, full: doc.Src, body: doc.Src[start:], bodyStart: start}
+	st := &docState{ctx: ctx, path: doc.Path, full: doc.Src, body: doc.Src[start:], bodyStart: start,
+		fallback: i18n.WithFallback(env.Lang, nil)}
 	e := &env
 	e.st = st
 	defer func() {

@@ -401,6 +401,7 @@ func TestDeterministicIDs(t *testing.T) {
 // and addresses, and checks that no two boxes overlap and that all fit.
 func TestLayoutNoOverlap(t *testing.T) {
 	long := "LOAD_BALANCER_DNS.example.internal:6443"
+	ko := Labels{Lang: "ko"}.withDefaults()
 	for _, typ := range []string{Stacked, External} {
 		for _, ep := range []string{EndpointLB, EndpointNode} {
 			for cp := 1; cp <= MaxNodes; cp++ {
@@ -417,7 +418,7 @@ func TestLayoutNoOverlap(t *testing.T) {
 						if err := s.Validate(); err != nil {
 							t.Fatal(err)
 						}
-						d := &drawer{s: s, l: Labels{Lang: "ko"}.withDefaults()}
+						d := &drawer{s: s, l: ko}
 						d.layout()
 						checkLayout(t, fmt.Sprintf("%s/%s/%d/%d/%d", typ, ep, cp, etcd, w), d)
 					}

@@ -64,8 +64,10 @@ func (l Labels) t(key string) string {
 	return i18n.Fallback(l.Lang, key)
 }
 
-// withDefaults fills the empty words from the UI strings.
+// withDefaults fills the empty words from the UI strings, and makes T
+// fall back on the embedded ones, read once for the diagram.
 func (l Labels) withDefaults() Labels {
+	l.T = i18n.WithFallback(l.Lang, l.T)
 	or := func(p *string, s string) {
 		if *p == "" {
 			*p = s
