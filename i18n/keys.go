@@ -68,8 +68,8 @@ var CodeKeys = []KeyGroup{
 	{User: "the theme's date function", Package: "build/render", Keys: []string{"date_format"}},
 	// build/export: the single-file course's dates and table of contents.
 	{User: "the single-file export", Package: "build/export", Keys: []string{"date_format", "toc"}},
-	// cmd/kakehashi: the first text of a page "kakehashi new part" writes.
-	{User: "kakehashi new part", Package: "cmd/kakehashi", Keys: []string{"new_part_body"}},
+	// build/scaffold: the first text of a page "kakehashi new part" writes.
+	{User: "kakehashi new part", Package: "build/scaffold", Keys: []string{"new_part_body"}},
 }
 
 // LangNameFormat is the key, as a fmt format of a language code, of a
