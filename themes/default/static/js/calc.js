@@ -31,7 +31,9 @@
   }
   var self = document.currentScript;
   var base = self && self.src ? self.src : location.href;
-  var lang = document.documentElement.lang || "ja";
+  // The page's language, as the build wrote it on <html lang>; the
+  // calculators give the texts of a language they lack in English.
+  var lang = document.documentElement.lang;
   var loads = {};
   // The published names of the files this script loads, written by the
   // build.
