@@ -48,6 +48,16 @@
 // (Store). The cache is not part of the repository: a fresh clone has no
 // copies, and the side-by-side view then says only that the translation
 // is stale and that the original's history is in git.
+//
+// # The translations commands
+//
+// "kakehashi translations status" and "kakehashi translations mark" are
+// this package's: LoadSite reads a site's configuration and pages as the
+// build's load stage does, with the site's languages as build/config
+// works them out, and pairs them; Site.Status lists how every pair
+// stands; Site.PairOf and Site.Select find the pairs the command line's
+// paths name, or say why a path cannot be marked; Site.Mark marks one,
+// on the day of a clock the caller passes.
 package translation
 
 import (
