@@ -28,11 +28,13 @@ type CodeFigure struct {
 	Lang     string // as written, "text" when none
 	Info     string // the fence's info string as written; "" for none and for indented code
 	Title    string
-	Code     string // the code, line endings normalised, trailing newline trimmed
+	Code     string // the code, line endings normalised, trailing newlines trimmed
 	HTML     string // highlighted <pre>
 	CopyText string
 	Copy     string // button label
 	Copied   string // label after copying
+
+	text string // the code as HTML shows it: Code with the trailing blank lines kept
 }
 
 var _ ast.Node = (*CodeFigure)(nil)
@@ -112,10 +114,23 @@ func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, env *Env) *Co
 		fig.Info = string(src[info.Start:info.Stop])
 		fig.Lang, fig.Title, hl = parseInfo(src[info.Start:info.Stop], info.Start, lines.Len(), env)
 	}
-	fig.Code = strings.TrimRight(strings.ReplaceAll(code.String(), "\r\n", "\n"), "\n")
-	r := t.hl.Block(highlight.Block{Lang: fig.Lang, Code: fig.Code, Title: fig.Title, Lines: hl})
-	fig.HTML, fig.CopyText = r.HTML, r.CopyText
+	text := shownCode(strings.ReplaceAll(code.String(), "\r\n", "\n"))
+	fig.Code = strings.TrimRight(text, "\n")
+	r := t.hl.Block(highlight.Block{Lang: fig.Lang, Code: text, Title: fig.Title, Lines: hl})
+	fig.HTML, fig.CopyText, fig.text = r.HTML, r.CopyText, text
 	return fig
+}
+
+// shownCode is the text of a code block's lines as its <pre> shows it.
+// The newline that ends the last line is dropped, as a <pre> shows none
+// for it, unless that line is blank: then the block ends in blank lines,
+// which CommonMark keeps (GFM spec example 299), and every newline stays,
+// for the <pre> to show each of those lines.
+func shownCode(lines string) string {
+	if lines == "\n" || strings.HasSuffix(lines, "\n\n") {
+		return lines
+	}
+	return strings.TrimSuffix(lines, "\n")
 }
 
 // parseInfo splits a fence's info string `bash {title="x" hl_lines="2-3 5"}`
@@ -404,7 +419,7 @@ func renderCodeFigure(w util.BufWriter, _ []byte, node ast.Node, entering bool) 
 	n := node.(*CodeFigure)
 	esc := html.EscapeString
 	fmt.Fprintf(w, `<figure class="code" data-lang="%s"`, esc(n.Lang))
-	if n.CopyText != n.Code {
+	if n.CopyText != n.text {
 		fmt.Fprintf(w, ` data-copy="%s"`, esc(n.CopyText))
 	}
 	_, _ = w.WriteString(">\n<figcaption class=\"code-head\">")

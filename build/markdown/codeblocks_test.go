@@ -50,3 +50,35 @@ func TestInfoString(t *testing.T) {
 		}
 	}
 }
+
+// TestTrailingBlankLines pins that a fenced block keeps the blank lines
+// it ends with (GFM spec example 299), in its <pre> and in what the
+// copy button copies, while a block ending in code gains no newline.
+func TestTrailingBlankLines(t *testing.T) {
+	tests := []struct {
+		src, code, copy string // copy: data-copy, "" for none
+	}{
+		{src: "```\naaa\n```\n", code: "aaa"},
+		{src: "```\naaa\n\n```\n", code: "aaa\n\n", copy: "aaa"},
+		{src: "```\naaa\n\n\n```\n", code: "aaa\n\n\n", copy: "aaa"},
+		{src: "```\n\n  \n```\n", code: "\n  "},
+		{src: "```\n\n```\n", code: "\n", copy: ""},
+		{src: "```\n```\n", code: ""},
+		{src: "```go\nx\n\n```\n", code: `<span class="nx">x</span><span class="w">` + "\n</span><span class=\"w\">\n</span>", copy: "x"},
+		{src: "    aaa\n    \n", code: "aaa"}, // indented: trailing blank lines are not part of it
+	}
+	for _, tt := range tests {
+		res := New(Options{}).Render(context.Background(), Doc{Path: "x.md", Src: []byte(tt.src)}, Env{Lang: "en"})
+		h := string(res.HTML)
+		_, rest, _ := strings.Cut(h, "<code>")
+		code, _, _ := strings.Cut(rest, "</code>")
+		if code != tt.code {
+			t.Errorf("%q: <code> holds %q, want %q", tt.src, code, tt.code)
+		}
+		_, attr, hasCopy := strings.Cut(h, ` data-copy="`)
+		attr, _, _ = strings.Cut(attr, `"`)
+		if want := tt.copy != "" || tt.code == "\n"; hasCopy != want || attr != tt.copy {
+			t.Errorf("%q: data-copy %v %q, want %v %q", tt.src, hasCopy, attr, want, tt.copy)
+		}
+	}
+}

@@ -65,9 +65,9 @@ var (
 // HTML has, so that the spec's expected HTML can be compared with ours:
 // heading IDs and self-links are dropped, a code figure becomes
 // <pre><code class="language-LANG">, its highlighting undone ("text", the
-// language of a block without one, gives no class). In every code block,
-// ours and the spec's, trailing newlines count as one: a figure trims
-// them. Void elements are written as HTML, <br>, not as XHTML, <br />.
+// language of a block without one, gives no class), and the newline that
+// ends its last line, which a figure leaves out unless the line is blank,
+// put back. Void elements are written as HTML, <br>, not as XHTML, <br />.
 func Normalize(h string) string {
 	h = void.ReplaceAllString(h, "<$1$2>")
 	h = headingID.ReplaceAllString(h, "<h$1>")
@@ -78,21 +78,20 @@ func Normalize(h string) string {
 		if g[1] != "text" {
 			class = ` class="language-` + g[1] + `"`
 		}
-		return codeBlock(class, tag.ReplaceAllString(g[2], ""))
+		text := html.UnescapeString(tag.ReplaceAllString(g[2], ""))
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		return codeBlock(class, text)
 	})
 	h = pre.ReplaceAllStringFunc(h, func(m string) string {
 		g := pre.FindStringSubmatch(m)
-		return codeBlock(g[1], g[2])
+		return codeBlock(g[1], html.UnescapeString(g[2]))
 	})
 	return strings.TrimSpace(h)
 }
 
-// codeBlock writes code (escaped HTML) as goldmark writes a code block,
-// with its trailing newlines as one.
-func codeBlock(class, code string) string {
-	text := strings.TrimRight(html.UnescapeString(code), "\n")
-	if text != "" {
-		text += "\n"
-	}
+// codeBlock writes code as goldmark writes a code block.
+func codeBlock(class, text string) string {
 	return "<pre><code" + class + ">" + string(util.EscapeHTML([]byte(text))) + "</code></pre>\n"
 }
