@@ -1,0 +1,150 @@
+package page
+
+import (
+	"context"
+	"html/template"
+
+	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/config"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+	"github.com/kakehashi-dev/kakehashi/build/render"
+	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/build/source"
+)
+
+// Rendering is a page's rendered markdown as a build keeps it: valid
+// while its source (the same parsed page) and what its links and files
+// resolve against stay the same.
+type Rendering struct {
+	Source  *source.Page
+	Result  markdown.Result // without its HTML, which is in Content
+	Gen     uint64          // names the rendering by what it is made of
+	Content Content
+	// FromDisk: taken from the persistent cache, without HTML; a page
+	// that must be rendered renders its markdown again.
+	FromDisk bool
+}
+
+// GenOrZero is the rendering's Gen; 0 for a page without markdown (a nil
+// Rendering).
+func (e *Rendering) GenOrZero() uint64 {
+	if e == nil {
+		return 0
+	}
+	return e.Gen
+}
+
+// WithoutHTML is a copy of the rendering without its HTML, for a build
+// that keeps none; nil for nil.
+func (e *Rendering) WithoutHTML() *Rendering {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	c.Content.HTML = ""
+	return &c
+}
+
+// ForSearch is what the search index takes of the rendering; nil for a
+// page without markdown (a nil Rendering).
+func (e *Rendering) ForSearch() *Rendered {
+	if e == nil {
+		return nil
+	}
+	return &Rendered{Text: e.Result.Text, Code: e.Result.CodeText, Gen: e.Gen}
+}
+
+// Files is what a page's markdown may show of the site's files
+// (asset.Resolver): the resolver of its references, and the fingerprint
+// of what they can reach.
+type Files interface {
+	For(p *site.Page) func(ref string) (markdown.Asset, error)
+	Fingerprint(p *site.Page) uint64
+}
+
+// Renderer takes one build's pages through the markdown stage and
+// assembles them: it renders a page's body, or takes the rendering a
+// build made of the same input, from memory (Memo) or from the persistent
+// cache (Disk). Its methods are safe for concurrent use.
+type Renderer struct {
+	Assembler *Assembler
+	Config    *config.Config
+	MD        *markdown.Renderer
+	T         func(lang, key string) string // the UI strings
+	Files     Files
+	// Key covers what a rendering depends on beyond its page: the UI
+	// strings, the shortcode templates.
+	Key  uint64
+	Memo *cache.Tier[*Rendering] // the renderings kept between builds, by source path
+	// Keep stores in Memo the renderings made without errors (a build
+	// in memory); else Memo is only read.
+	Keep bool
+	Disk *cache.Cache // the persistent cache; nil for none
+}
+
+// Assemble renders sp's markdown (Markdown) and gathers its template
+// data (Assembler.Page, ConfigurePage), returning the rendering's
+// diagnostics; the rendering is nil for a page without a source file.
+func (r *Renderer) Assemble(ctx context.Context, sp *site.Page, needHTML bool) (*render.Page, *Rendering, diag.List) {
+	if sp.Source == nil {
+		return ConfigurePage(sp, r.Assembler.Page(sp, nil), r.Config), nil, nil
+	}
+	e := r.Markdown(ctx, sp, needHTML)
+	return ConfigurePage(sp, r.Assembler.Page(sp, &e.Content), r.Config), e, e.Result.Diags
+}
+
+// Markdown renders the body of sp, a page with a source file, or returns
+// the rendering kept in Memo when neither the file nor what its links
+// (those of every series: a part shortcode may name any) and files can
+// reach changed. Unless needHTML, a rendering of the same input may come
+// from the persistent cache, without its HTML (the page is then likely
+// reused whole).
+func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *Rendering {
+	// The page may name a part of any series, and show any file its
+	// references can reach.
+	fh := cache.NewHasher()
+	fh.Num(int64(r.Assembler.LinksFP(sp.Lang)))
+	fh.Num(int64(r.Files.Fingerprint(sp)))
+	fp := fh.Sum()
+	src := sp.Source
+	if e, ok := r.Memo.Get(src.Path, fp); ok && e.Source == src {
+		return e
+	}
+	// gen names this rendering by what it is made of, so that the same
+	// input gives the same gen in every build (fingerprints of pages and
+	// of the search index build on it).
+	h := cache.NewHasher()
+	h.Num(int64(r.Key))
+	h.Str(src.Path)
+	h.Bytes(src.Src)
+	h.Num(int64(fp))
+	gen := h.Sum()
+	if d, ok := r.Disk.Markdown(src.Path, gen); ok && !needHTML {
+		return &Rendering{Source: src, Gen: gen, FromDisk: true,
+			Result:  markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags},
+			Content: Content{TOC: d.TOC, Minutes: d.Minutes, Styles: d.Styles, Scripts: d.Scripts}}
+	}
+	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.T(sp.Lang, k) }, Assets: r.Files.For(sp)}
+	r.Assembler.Links(&env, sp)
+	res := r.MD.Render(ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
+	e := &Rendering{Source: src, Result: res, Gen: gen, Content: Content{
+		HTML: template.HTML(res.HTML), // generated by our renderer, escaped there
+		TOC:  res.TOC, Minutes: markdown.ReadingMinutes(sp.Lang, res.Text), Styles: res.Styles, Scripts: res.Scripts}}
+	e.Result.HTML = nil // kept once, as Content.HTML
+	if len(res.Diags.Errors()) == 0 && r.Keep {
+		r.Memo.Put(src.Path, fp, e)
+	}
+	return e
+}
+
+// Save records e, a rendering of this build, in the persistent cache for
+// the next build (without its HTML); nothing for a nil e or without a
+// cache.
+func (r *Renderer) Save(e *Rendering) {
+	if e == nil {
+		return
+	}
+	r.Disk.KeepMarkdown(e.Source.Path, cache.Markdown{Gen: e.Gen, Text: e.Result.Text, CodeText: e.Result.CodeText,
+		TOC: e.Result.TOC, Diags: e.Result.Diags, Minutes: e.Content.Minutes, Styles: e.Content.Styles, Scripts: e.Content.Scripts})
+}
