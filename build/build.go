@@ -23,6 +23,7 @@ package build
 import (
 	"bytes"
 	"context"
+	"errors"
 	"path"
 	"runtime"
 	"slices"
@@ -128,9 +129,9 @@ type Builder struct {
 	md        *markdown.Renderer
 	mdKey     uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
 	prev      *output.Site
-	memo      cache.Memo[*mdEntry] // what the last builds made, reused while it stays valid
-	wasm      *wasm.Once           // the calculators' modules, compiled once per Builder
-	site      *site.Site           // the site of the last good build, for Check
+	memo      cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
+	wasm      *wasm.Once                  // the calculators' modules, compiled once per Builder
+	site      *site.Site                  // the site of the last good build, for Check
 }
 
 // New returns a Builder reading the site from in.
@@ -416,4 +417,13 @@ func (b *Builder) T(lang, key string) string {
 		return key
 	}
 	return b.bundle.T(lang, key)
+}
+
+// interrupted is err, as an InterruptedError when ctx is done and err is
+// ctx's.
+func interrupted(ctx context.Context, err error) error {
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return &InterruptedError{Err: err}
+	}
+	return err
 }

@@ -59,7 +59,7 @@ func (b *Builder) ContentChecks() diag.List {
 	if err := r.loadStatic(); err != nil {
 		return nil
 	}
-	pages := check.Pages(st, prev.Get, func(sp *site.Page) markdown.Result { return r.markdown(sp, false).res })
+	pages := check.Pages(st, prev.Get, func(sp *site.Page) markdown.Result { return r.mdr.Markdown(r.ctx, sp, false).Result })
 	ds := append(check.Fragments(pages), check.Twins(pages)...)
 	ds.Sort()
 	return ds

@@ -12,13 +12,11 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/asset"
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
-	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 	"github.com/kakehashi-dev/kakehashi/build/site"
-	"github.com/kakehashi-dev/kakehashi/i18n"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
@@ -35,10 +33,9 @@ type run struct {
 	b        *Builder
 	ctx      context.Context
 	st       *site.Site
-	bundle   *i18n.Bundle
 	theme    *render.Theme
-	md       *markdown.Renderer
 	asm      *page.Assembler
+	mdr      *page.Renderer      // the markdown stage, and the assembling of its pages
 	static   []render.StaticFile // the site's and the theme's static files
 	assets   *asset.Resolver     // the files pages show
 	to       target
@@ -58,7 +55,7 @@ type run struct {
 // newRun starts a build of st into to.
 func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings diag.List) *run {
 	o := b.opts
-	r := &run{b: b, ctx: ctx, st: st, bundle: b.bundle, theme: b.theme, md: b.md, to: to, sink: to.sink,
+	r := &run{b: b, ctx: ctx, st: st, theme: b.theme, to: to, sink: to.sink,
 		retain: to.mem != nil, warnings: warnings}
 	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
 	page.Configure(r.asm.Site(), r.b.cfg)
@@ -77,6 +74,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 		r.cache = cache.Open(fs, o.CacheDir, b.cacheKey())
 	}
 	r.w = cache.NewWriter(r.sink, r.cache)
+	r.mdr = &page.Renderer{Assembler: r.asm, Config: b.cfg, MD: b.md, T: b.bundle.T, Key: b.mdKey, Memo: &b.memo.Markdown, Keep: r.retain, Disk: r.cache}
 	// A cold streaming build surely writes every search index.
 	if !r.retain && !o.LazySearch && b.memo.Search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
 		r.feed = search.NewFeed()
@@ -85,7 +83,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 }
 
 // loadStatic reads the static files, which the pages' images may name,
-// and makes the resolver of the files pages show.
+// and makes the resolver of the files pages show (for the markdown).
 func (r *run) loadStatic() error {
 	static, err := r.theme.Static()
 	if err != nil {
@@ -97,6 +95,7 @@ func (r *run) loadStatic() error {
 	}
 	r.static = static
 	r.assets = asset.New(r.b.in, r.st, first, static)
+	r.mdr.Files = r.assets
 	return nil
 }
 
