@@ -72,32 +72,71 @@ func zipFile(ctx context.Context, zw *zip.Writer, name string, s *output.Site, p
 	return nil
 }
 
+// notFoundPage is the output path of the site's 404 page
+// (render.KindNotFound), which a server answers a missing URL with.
+const notFoundPage = "404.html"
+
+// serverOnly reports whether the generated files of kind k
+// (render.Outputs) are read only by a server's crawlers: the sitemap and
+// robots.txt.
+func serverOnly(k render.OutputKind) bool {
+	return k == render.OutputSitemap || k == render.OutputRobots
+}
+
 // Site turns a build made with build.Options.ExplicitIndex, whose links
 // already name their index.html, into the offline copy: the files only a
-// server uses (the 404 page, robots.txt, the sitemap) left out.
+// server uses left out, the 404 page and the generated files a server's
+// crawlers alone read (serverOnly), at the paths the registry of the
+// generated files gives them (render.Outputs: those of the whole site, the
+// same whatever its languages).
 func Site(s *output.Site) *output.Site {
 	out := s.Clone()
-	for _, p := range []string{"404.html", "robots.txt", "sitemap.xml"} {
-		out.Delete(p)
+	out.Delete(notFoundPage)
+	for _, o := range render.NewOutputs(nil, true, false).All() {
+		if serverOnly(o.Kind) {
+			out.Delete(strings.TrimPrefix(o.Path, "/"))
+		}
 	}
 	return out
 }
 
-// published gives the paths at which a build published the files at site
-// paths ps (without the leading slash): a stylesheet's or a script's
-// carries a hash of its bytes (render.Assets), read from the pages' site
-// data.
-func published(pages []*render.Page, ps ...string) []string {
-	var a render.Assets
+// siteOf is the data of the whole site the pages belong to; nil when
+// none of them has it.
+func siteOf(pages []*render.Page) *render.Site {
 	for _, p := range pages {
 		if p.Site != nil {
-			a = p.Site.Assets
-			break
+			return p.Site
 		}
+	}
+	return nil
+}
+
+// published gives the output paths (without the leading slash) at which
+// a build published the files at the site-absolute paths ps: a
+// stylesheet's or a script's carries a hash of its bytes (render.Assets),
+// read from the pages' site data.
+func published(pages []*render.Page, ps ...string) []string {
+	var a render.Assets
+	if site := siteOf(pages); site != nil {
+		a = site.Assets
 	}
 	out := make([]string, len(ps))
 	for i, p := range ps {
-		out[i] = strings.TrimPrefix(a.Path("/"+p), "/")
+		out[i] = strings.TrimPrefix(a.Path(p), "/")
 	}
 	return out
+}
+
+// outputs is the registry of the files the build of the pages' site
+// generated (render.Site.Outputs; for site data made without one, the
+// outputs of its languages, as render takes them).
+func outputs(pages []*render.Page) *render.Outputs {
+	site := siteOf(pages)
+	switch {
+	case site == nil:
+		return render.NewOutputs(nil, true, false)
+	case site.Outputs != nil:
+		return site.Outputs
+	}
+	return render.NewOutputs(site.Langs, site.NoSearch, true)
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -55,5 +56,23 @@ func TestZipDeterministic(t *testing.T) {
 	}
 	if len(r.File) != 2 || r.File[0].Name != "course/index.html" || r.File[1].Name != "course/ja/index.html" {
 		t.Fatalf("entries: %v", r.File)
+	}
+}
+
+// TestSite: the offline copy leaves out what only a server uses, the 404
+// page, the sitemap and robots.txt, and keeps every other file, the
+// other generated ones among them.
+func TestSite(t *testing.T) {
+	s := output.New()
+	for _, p := range []string{"index.html", "404.html", "robots.txt", "sitemap.xml", "ja/index.html", "ja/index.xml", "ja/search-index.js", "css/chroma.css"} {
+		s.Put(p, []byte(p))
+	}
+	got := Site(s).Paths()
+	want := []string{"css/chroma.css", "index.html", "ja/index.html", "ja/index.xml", "ja/search-index.js"}
+	if !slices.Equal(got, want) {
+		t.Errorf("paths %q, want %q", got, want)
+	}
+	if len(s.Paths()) != 8 {
+		t.Errorf("the build's site lost files: %q", s.Paths())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -125,15 +126,15 @@ func megabytes(n int64) string {
 
 // SingleFile returns one self-contained HTML document per language holding
 // every published part of every series in order, with a table of contents,
-// the styles inline and the diagrams inline (they are SVG in the content
-// already). Printed from a browser it is a book on A4: the theme's print
+// the styles inline (the theme's, the code blocks' and those the parts'
+// components declared, render.Page.Styles) and the diagrams inline (they
+// are SVG in the content already). Printed from a browser it is a book on A4: the theme's print
 // stylesheet (no site chrome, no form controls, link URLs, page numbers in
 // the footer), the course's title at the head of every page but the
 // first, and each part on a new page.
 func SingleFile(c Course) (map[string][]byte, error) {
-	css := concat(c.Site, published(c.Pages, "css/main.css", "css/chroma.css", "css/calc.css")...)
-	printSheet := concat(c.Site, published(c.Pages, "css/print.css")...)
-	js := concat(c.Site, published(c.Pages, "js/main.js")...)
+	printSheet := concat(c.Site, published(c.Pages, printStyle)...)
+	js := concat(c.Site, published(c.Pages, mainScript)...)
 	out := map[string][]byte{}
 	langs := map[string]bool{}
 	for _, p := range c.Pages {
@@ -161,6 +162,7 @@ func SingleFile(c Course) (map[string][]byte, error) {
 			order[pr.URL] = i
 		}
 		sortPages(articles, order)
+		css := concat(c.Site, published(c.Pages, stylesheets(outputs(c.Pages), articles)...)...)
 		for _, p := range articles {
 			anchors[p.URL] = fmt.Sprintf("part-%d", p.Part)
 		}
@@ -190,6 +192,36 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		out[lang] = buf.Bytes()
 	}
 	return out, nil
+}
+
+// The theme's own files a single document carries inline, as its layouts
+// link them: the screen stylesheet, the print stylesheet and the script.
+const (
+	mainStyle  = "/css/main.css"
+	printStyle = "/css/print.css"
+	mainScript = "/js/main.js"
+)
+
+// stylesheets are the site-absolute paths of the stylesheets a document
+// holding parts carries, in the order a page links them: the theme's, the
+// code blocks' (the highlight stylesheet of outs, the site's generated
+// files), and those the parts' components declared, each once, in the
+// order the parts first need them.
+func stylesheets(outs *render.Outputs, parts []*render.Page) []string {
+	list := []string{mainStyle}
+	for _, o := range outs.All() {
+		if o.Kind == render.OutputHighlight {
+			list = append(list, o.Path)
+		}
+	}
+	for _, p := range parts {
+		for _, st := range p.Styles {
+			if !slices.Contains(list, st) {
+				list = append(list, st)
+			}
+		}
+	}
+	return list
 }
 
 // singleCSP is the single document's Content-Security-Policy: its one

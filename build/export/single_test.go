@@ -28,7 +28,8 @@ func TestSingleFile(t *testing.T) {
 	pages := []*render.Page{
 		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/05-b/", Part: 5, Title: "五", Series: series,
 			Content: `<h2 id="matome">まとめ<a class="anchor" href="#matome">#</a></h2><p><a class="part-ref" href="../../../ja/cka/02-a/">#2</a> <a href="../02-a/#matome">x</a> <a href="https://kubernetes.io/">k8s</a></p><img src="d.png" alt="d" width="1" height="1"><img src="../../../img/x.svg" alt="x"><img src="https://example.org/e.png" alt="e">`,
-			TOC:     []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}, Date: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC)},
+			TOC:     []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}, Date: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC),
+			Styles: []string{"/css/calc.css"}}, // a calculator's
 		{Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/02-a/", Part: 2, Title: "二", Series: series,
 			Content: `<h2 id="matome">まとめ</h2>`, TOC: []render.TOCEntry{{Level: 2, ID: "matome", Text: "まとめ"}}},
 		{Kind: render.KindHome, Lang: "ja", URL: "/ja/", Title: "home"},
@@ -55,7 +56,7 @@ func TestSingleFile(t *testing.T) {
 		`href="https://kubernetes.io/"`,                             // outside links stay
 		`class="single-part article" id="part-5"`,                   // each part is a page-breaking article
 		`.single-part{break-before:page`,                            // each part starts a new printed page
-		`.calc-title{}`,                                             // the widgets' styles, found under their hashed name
+		`.calc-title{}`,                                             // the styles a part declared, found under their hashed name
 		`<style media="print">@page{size:A4}`,                       // the theme's print stylesheet, for paper only
 		`@page{@top-right{content:"CKA \22 講座\22  \3c /style\3e ";`, // the title atop each page, quoted
 		`2026年11月2日`,
@@ -84,6 +85,47 @@ func TestSingleFile(t *testing.T) {
 	}
 	if regexp.MustCompile(`\s(src|href)="(\.\./|/)`).MatchString(doc) {
 		t.Error("the single file refers to another file")
+	}
+}
+
+// TestSingleFileStyles: a document carries the theme's stylesheet, the
+// code blocks' and exactly those its parts' components declared
+// (render.Page.Styles), each once, in the order a page links them; a
+// document of parts that declare none carries no component's.
+func TestSingleFileStyles(t *testing.T) {
+	s := output.New()
+	s.Put("css/main.css", []byte(".main{}"))
+	s.Put("css/chroma.css", []byte(".chroma{}"))
+	s.Put("css/calc.css", []byte(".calc{}"))
+	s.Put("css/tabs.css", []byte(".tabs{}"))
+	s.Put("css/print.css", []byte(""))
+	s.Put("js/main.js", []byte(""))
+	site := &render.Site{Langs: []string{"ja", "ko"}}
+	series := func(lang string) *render.Series {
+		return &render.Series{ID: "cka", Parts: []render.PartRef{{Number: 1, URL: "/" + lang + "/cka/01/"}, {Number: 2, URL: "/" + lang + "/cka/02/"}}}
+	}
+	ja, ko := series("ja"), series("ko")
+	pages := []*render.Page{
+		{Site: site, Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/02/", Part: 2, Series: ja, Styles: []string{"/css/calc.css", "/css/tabs.css"}},
+		{Site: site, Kind: render.KindArticle, Lang: "ja", URL: "/ja/cka/01/", Part: 1, Series: ja, Styles: []string{"/css/tabs.css"}},
+		{Site: site, Kind: render.KindArticle, Lang: "ko", URL: "/ko/cka/01/", Part: 1, Series: ko},
+	}
+	docs, err := SingleFile(Course{Site: s, Pages: pages, T: func(lang, key string) string { return key }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{
+		"ja": ".main{}\n.chroma{}\n.tabs{}\n.calc{}\n", // part #1's tabs first
+		"ko": ".main{}\n.chroma{}\n",
+	} {
+		_, styles, _ := strings.Cut(string(docs[lang]), "<style>")
+		styles, _, ok := strings.Cut(styles, singleCSS)
+		if !ok {
+			t.Fatalf("%s: no stylesheet", lang)
+		}
+		if styles != want {
+			t.Errorf("%s: styles %q, want %q", lang, styles, want)
+		}
 	}
 }
 
