@@ -19,7 +19,7 @@ import (
 )
 
 const (
-	newSynopsis     = "kakehashi new site DIR | kakehashi new part SERIES NUMBER SLUG [-s DIR] [--title-ja T] [--title-ko T]"
+	newSynopsis     = "kakehashi new site DIR | kakehashi new part SERIES NUMBER SLUG [-s DIR] [--title LANG=TITLE]..."
 	newSiteSynopsis = "kakehashi new site DIR"
 	newPartSynopsis = "kakehashi new part SERIES NUMBER SLUG [-s DIR] [--title LANG=TITLE]..."
 )

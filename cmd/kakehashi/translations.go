@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
-	"github.com/kakehashi-dev/kakehashi/build/config"
-	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 )
 
@@ -170,18 +168,4 @@ func runTranslationsMark(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	fmt.Fprintf(env.stdout, "%d marked, %d already current\n", marked, current)
 	return 0
-}
-
-// siteLangs reads the site's configuration and works out its languages
-// as the build does (config.Config.Langs): the languages list, else the
-// language folders under content. new part asks it (siteLanguages); the
-// translations commands have theirs from translation.LoadSite, which
-// asks build/config the same way.
-func siteLangs(ctx context.Context, site afero.Fs, content string) ([]string, diag.List) {
-	cfg, diags := config.Load(ctx, site, config.File)
-	if len(diags.Errors()) > 0 {
-		return nil, diags
-	}
-	langs, ldiags := cfg.Langs(ctx, site, content)
-	return langs, append(diags, ldiags...)
 }
