@@ -124,8 +124,8 @@ func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, env *Env) *Co
 // shownCode is the text of a code block's lines as its <pre> shows it.
 // The newline that ends the last line is dropped, as a <pre> shows none
 // for it, unless that line is blank: then the block ends in blank lines,
-// which CommonMark keeps (GFM spec example 299), and every newline stays,
-// for the <pre> to show each of those lines.
+// which CommonMark keeps (GFM 0.29's example 298, CommonMark 0.31.2's
+// 318), and every newline stays, for the <pre> to show each of them.
 func shownCode(lines string) string {
 	if lines == "\n" || strings.HasSuffix(lines, "\n\n") {
 		return lines

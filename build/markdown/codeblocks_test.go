@@ -52,7 +52,7 @@ func TestInfoString(t *testing.T) {
 }
 
 // TestTrailingBlankLines pins that a fenced block keeps the blank lines
-// it ends with (GFM spec example 299), in its <pre> and in what the
+// it ends with (GFM spec example 298), in its <pre> and in what the
 // copy button copies, while a block ending in code gains no newline.
 func TestTrailingBlankLines(t *testing.T) {
 	tests := []struct {

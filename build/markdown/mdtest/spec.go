@@ -11,12 +11,16 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// Example is one example of the CommonMark spec.
+// Example is one example of the CommonMark spec or of the GFM spec.
 type Example struct {
 	Markdown string `json:"markdown"`
 	HTML     string `json:"html"`
 	Example  int    `json:"example"`
 	Section  string `json:"section"`
+	// Extensions are the words after "example" on the line opening a
+	// spec.txt's example (ParseSpecText): the GFM extension it is about,
+	// or "disabled".
+	Extensions []string `json:"extensions,omitempty"`
 }
 
 // SpecVersion is the version of the CommonMark spec whose examples Spec
@@ -59,6 +63,7 @@ var (
 	pre       = regexp.MustCompile(`(?s)<pre><code( class="[^"]*")?>(.*?)</code></pre>\n?`)
 	tag       = regexp.MustCompile(`<[^>]*>`)
 	void      = regexp.MustCompile(`<(br|hr|img|input)([^>]*?) />`)
+	tableWrap = regexp.MustCompile(`(?s)<div class="table-wrap">\n(<table>.*?</table>\n)</div>\n?`)
 )
 
 // Normalize rewrites the markup kakehashi adds to what plain CommonMark
@@ -67,9 +72,11 @@ var (
 // <pre><code class="language-LANG">, its highlighting undone ("text", the
 // language of a block without one, gives no class), and the newline that
 // ends its last line, which a figure leaves out unless the line is blank,
-// put back. Void elements are written as HTML, <br>, not as XHTML, <br />.
+// put back. A table's scrolling wrapper is dropped. Void elements are
+// written as HTML, <br>, not as XHTML, <br />.
 func Normalize(h string) string {
 	h = void.ReplaceAllString(h, "<$1$2>")
+	h = tableWrap.ReplaceAllString(h, "$1")
 	h = headingID.ReplaceAllString(h, "<h$1>")
 	h = anchor.ReplaceAllString(h, "")
 	h = figure.ReplaceAllStringFunc(h, func(m string) string {
