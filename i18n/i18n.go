@@ -1,7 +1,7 @@
-// Package i18n loads the theme's UI strings, one TOML file per language
-// (i18n/ja.toml, i18n/ko.toml, i18n/en.toml), checks that every language
-// of a site has every key, and picks a reader's language from an
-// Accept-Language header. Which languages a site has is not decided here
+// Package i18n loads the theme's UI strings in the load stage, one TOML
+// file per language (i18n/ja.toml, i18n/ko.toml, i18n/en.toml, …), checks
+// that every language of a site has every key, and picks a reader's
+// language from an Accept-Language header. Which languages a site has is not decided here
 // but by build/config; a strings file alone adds no language to a site.
 //
 // The files hold flat string keys. Values used through Tf are Go fmt

@@ -2,7 +2,9 @@
 // {{< name a="x" n=3 >}}, pairs {{< name >}}…{{< /name >}} and
 // {{% name %}}…{{% /name %}}, self-closing {{< name />}} and the literal
 // {{</* name */>}} — and makes each call a goldmark AST node with its source
-// position, never a text placeholder.
+// position, never a text placeholder. It is part of the markdown stage;
+// a site's shortcode templates are read in the load stage
+// (Registry.LoadTemplates).
 //
 // The lexer (lex.go) is a state-function lexer in the style of Hugo's
 // parser/pageparser; Parse pairs tags in plain text; a Registry holds the

@@ -1,7 +1,7 @@
-// Package highlight turns code blocks into HTML with chroma, using CSS
-// classes (never inline styles), and caches the result so a block shared by
-// several pages (the Japanese and Korean versions of a part share their
-// commands) is highlighted once.
+// Package highlight is part of the markdown stage: it turns code blocks
+// into HTML with chroma, using CSS classes (never inline styles), and
+// caches the result so a block shared by several pages (the translations
+// of a part share their commands) is highlighted once.
 package highlight
 
 import (

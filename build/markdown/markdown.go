@@ -1,9 +1,10 @@
-// Package markdown renders kakehashi's markdown documents to HTML with
-// goldmark: GFM, footnotes, soft line breaks that suit Japanese and Korean,
-// heading IDs for every script with self-links, a table of contents,
-// highlighted code blocks with copy buttons, and "#N" links to the parts of
-// a series. One Renderer serves every page, in parallel; per-document data
-// travels in the goldmark parser.Context (see EnvFrom).
+// Package markdown is the markdown stage, with packages highlight and
+// shortcodes plugged in: it renders kakehashi's markdown documents to HTML
+// with goldmark: GFM, footnotes, soft line breaks that suit Japanese and
+// Korean, heading IDs for every script with self-links, a table of
+// contents, highlighted code blocks with copy buttons, and "#N" links to
+// the parts of a series. One Renderer serves every page, in parallel;
+// per-document data travels in the goldmark parser.Context (see EnvFrom).
 //
 // Each feature is one goldmark extension in one file, combined only in New:
 // part links "#N" (partlinks.go), code figures and fence info strings

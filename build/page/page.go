@@ -1,9 +1,9 @@
-// Package page is the assemble stage, between markdown and the templates:
-// it turns a resolved page (site.Page) and its rendered markdown into the
-// data the theme's templates execute with (render.Page): title and
-// description, the series list (a window of it on a long series), the
+// Package page is the assemble stage, between the markdown and template
+// stages: it turns a resolved page (site.Page) and its rendered markdown
+// into the data the theme's templates execute with (render.Page): title
+// and description, the series list (a window of it on a long series), the
 // previous and next parts, the translations, the table of contents and
-// the scripts the content needs. It also resolves "#N" links (PartLinks)
+// the stylesheets and scripts the content's components declared. It also resolves "#N" links (PartLinks)
 // for the markdown renderer, and fingerprints what a page, a series and
 // the feeds show, so that the build can tell what changed.
 package page

@@ -1,7 +1,8 @@
-// Package render turns the site's pages into HTML with a theme's
-// html/template layouts, lists the theme's static files, and makes the
-// sitemap, the Atom feeds and robots.txt; Outputs is the registry of every
-// file a build generates beside its pages.
+// Package render is the template stage: it turns the site's pages into
+// HTML with a theme's html/template layouts, which it loads and checks in
+// the load stage (Load). For the write stage it lists the theme's static
+// files and makes the sitemap, the Atom feeds and robots.txt; Outputs is
+// the registry of every file a build generates beside its pages.
 //
 // A theme folder holds layouts/*.html and static/. layouts/baseof.html
 // defines the template "base", the page skeleton; one file per page kind

@@ -1,6 +1,7 @@
-// Package search builds kakehashi's client-side search: one index per
-// language, written as a script so it loads from file:// as well as from a
-// server, and a Go implementation of the scoring that the browser script
+// Package search builds kakehashi's client-side search, the search
+// indexes of the write stage: one index per language, written as a script
+// so it loads from file:// as well as from a server, and a Go
+// implementation of the scoring that the browser script
 // (themes/default/static/js/search.js) mirrors exactly.
 //
 // Japanese and Korean are treated the same way at index and at query time:

@@ -30,8 +30,8 @@ const MaxSegment = 255
 // is, and no other invisible formatting character (Unicode Cf); no dot at
 // its end. Japanese and Korean names are welcome. A leading dot is
 // allowed (static/.well-known/); the loaders skip such files where they
-// are not meant to be published. The output stage checks the whole path again before writing
-// (see output.CheckPath).
+// are not meant to be published. The write stage checks the whole path
+// again before writing (see output.CheckPath).
 func CheckSegment(s string) error {
 	switch s {
 	case "":

@@ -1,8 +1,9 @@
 // Package source loads a site's content: markdown pages with their front
-// matter and the series files, from an afero.Fs. It is the first stage of
-// the pipeline (load → parse → resolve → render → write); it checks what can
-// be checked on one file alone (UTF-8, front matter syntax and types) and
-// leaves whole-site checks to package site.
+// matter and the series files, from an afero.Fs. It is the load stage of
+// the pipeline (load → resolve → markdown → assemble → template → write)
+// for the content; it checks what can be checked on one file alone (UTF-8,
+// front matter syntax and types) and leaves whole-site checks to the
+// resolve stage (package site).
 package source
 
 import (

@@ -1,7 +1,7 @@
 // Package mdtest runs markdown tests written as data: case files in
 // goldmark's testutil format (see testutil.DoTestCaseFile) and the
-// CommonMark spec's examples, through a markdown.Renderer, the pipeline
-// the build uses. It is for tests only.
+// CommonMark spec's examples, through a markdown.Renderer, the renderer of
+// the build's markdown stage. It is for tests only.
 //
 // A case file is a list of cases, each a number and a description, the
 // markdown and the expected HTML:
