@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -398,4 +399,21 @@ func notInParent(c *Call, s *Shortcode) string {
 func onlyChild(parent *Call, ps *Shortcode) string {
 	l, r := parent.Delims()
 	return fmt.Sprintf("only %q shortcodes may appear inside %s %s %s", ps.OnlyChild, l, parent.Name, r)
+}
+
+// validName reports whether name can name a shortcode, as in Hugo: letters,
+// digits, "_" and "-", starting with a letter, a digit or "_", with "/"
+// between the folders of a template in a subfolder (test/hello).
+func validName(name string) bool {
+	for i, seg := range strings.Split(name, "/") {
+		if seg == "" {
+			return false
+		}
+		for j, r := range seg {
+			if !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' && (i > 0 || j > 0)) {
+				return false
+			}
+		}
+	}
+	return true
 }

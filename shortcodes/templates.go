@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -33,10 +35,12 @@ var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)? ?(.*)$`
 
 // LoadTemplates defines a site shortcode for every dir/NAME.html in fsys,
 // an html/template executed with TemplateData and a T function giving the
-// page's UI strings. A template that mentions .Inner takes inner content
-// (it is used as a pair). A template that defines "assets" lists there the
-// stylesheets and scripts its HTML needs (Shortcode.Assets), site-absolute
-// paths of static files separated by spaces:
+// page's UI strings. A template in a subfolder is named by its path, as in
+// Hugo: dir/test/hello.html is {{< test/hello >}}. A template that
+// mentions .Inner takes inner content (it is used as a pair). A template
+// that defines "assets" lists there the stylesheets and scripts its HTML
+// needs (Shortcode.Assets), site-absolute paths of static files separated
+// by spaces:
 //
 //	{{define "assets"}}/css/glossary.css /js/glossary.js{{end}}
 //
@@ -44,49 +48,63 @@ var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)? ?(.*)$`
 // are returned, sorted. A missing dir is no error.
 // A cancelled ctx stops the reading with its error.
 func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string) ([]string, diag.List) {
-	infos, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		if ok, _ := afero.DirExists(fsys, dir); !ok {
-			return nil, nil
-		}
-		return nil, diag.List{diag.File(dir, "reading shortcode templates: %v", err)}
+	if ok, _ := afero.DirExists(fsys, dir); !ok {
+		return nil, nil
 	}
 	var overridden []string
 	var errs diag.List
-	for _, fi := range infos {
+	err := afero.Walk(fsys, dir, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			errs = append(errs, diag.File(p, "reading shortcode templates: %v", err))
+			return nil
+		}
 		if err := ctx.Err(); err != nil {
-			return nil, diag.List{diag.File(dir, "reading shortcode templates: %v", err)}
+			return err
 		}
 		if fi.IsDir() || !strings.HasSuffix(fi.Name(), ".html") {
-			continue
+			return nil
 		}
-		p := path.Join(dir, fi.Name())
-		name := strings.TrimSuffix(fi.Name(), ".html")
-		src, err := afero.ReadFile(fsys, p)
+		rel, err := filepath.Rel(dir, p)
 		if err != nil {
 			errs = append(errs, diag.File(p, "reading shortcode template: %v", err))
-			continue
+			return nil
 		}
-		if !isIdent(name) {
-			errs = append(errs, diag.File(p, "%q is not a valid shortcode name: use letters, digits, \"-\" and \"_\"", name))
-			continue
-		}
-		t, err := template.New(fi.Name()).Funcs(template.FuncMap{"T": func(string) string { return "" }}).Parse(string(src))
-		if err != nil {
-			errs = append(errs, templateDiag(p, src, err))
-			continue
-		}
-		s := &Shortcode{Name: name, AnyArgs: true, Inner: bytes.Contains(src, []byte(".Inner")), Source: p}
-		var aerrs diag.List
-		s.Assets, aerrs = templateAssets(p, src, t)
-		errs = append(errs, aerrs...)
-		s.Render = templateRender(t, p, src)
-		if r.Add(s) {
+		p = path.Join(filepath.ToSlash(dir), filepath.ToSlash(rel))
+		name := strings.TrimSuffix(filepath.ToSlash(rel), ".html")
+		if s, ok := r.loadTemplate(fsys, p, name, fi.Name(), &errs); ok && r.Add(s) {
 			overridden = append(overridden, name)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, diag.List{diag.File(dir, "reading shortcode templates: %v", err)}
 	}
 	sort.Strings(overridden)
 	return overridden, errs
+}
+
+// loadTemplate reads the template file p of the shortcode name.
+func (r *Registry) loadTemplate(fsys afero.Fs, p, name, file string, errs *diag.List) (*Shortcode, bool) {
+	src, err := afero.ReadFile(fsys, p)
+	if err != nil {
+		*errs = append(*errs, diag.File(p, "reading shortcode template: %v", err))
+		return nil, false
+	}
+	if !validName(name) {
+		*errs = append(*errs, diag.File(p, "%q is not a valid shortcode name: use letters, digits, \"-\" and \"_\"", name))
+		return nil, false
+	}
+	t, err := template.New(file).Funcs(template.FuncMap{"T": func(string) string { return "" }}).Parse(string(src))
+	if err != nil {
+		*errs = append(*errs, templateDiag(p, src, err))
+		return nil, false
+	}
+	s := &Shortcode{Name: name, AnyArgs: true, Inner: bytes.Contains(src, []byte(".Inner")), Source: p}
+	var aerrs diag.List
+	s.Assets, aerrs = templateAssets(p, src, t)
+	*errs = append(*errs, aerrs...)
+	s.Render = templateRender(t, p, src)
+	return s, true
 }
 
 // assetsTemplate is the template a site shortcode's file defines to list

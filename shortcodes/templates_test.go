@@ -42,3 +42,40 @@ func TestTemplateParseErrorColumns(t *testing.T) {
 		})
 	}
 }
+
+// TestTemplatesInSubfolders: a template in a subfolder of the shortcode
+// folder is named by its path, as in Hugo (shortcodes/test/hello.html is
+// {{< test/hello >}}); a folder whose name cannot be part of a shortcode
+// name is an error at the file.
+func TestTemplatesInSubfolders(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	for p, src := range map[string]string{
+		"sc/top.html":             "top",
+		"sc/test/hello.html":      "hello {{ .Args.n }}",
+		"sc/test/deep/inner.html": "{{ .Inner }}",
+		"sc/test/notes.txt":       "not a template",
+		"sc/bad name/x.html":      "x",
+	} {
+		if err := afero.WriteFile(fs, p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := NewRegistry()
+	_, errs := r.LoadTemplates(context.Background(), fs, "sc")
+	want := `sc/bad name/x.html: "bad name/x" is not a valid shortcode name: use letters, digits, "-" and "_"`
+	if len(errs) != 1 || errs[0].Header() != want {
+		t.Errorf("errors %v\nwant [%s]", errs, want)
+	}
+	for name, src := range map[string]string{"top": "sc/top.html", "test/hello": "sc/test/hello.html", "test/deep/inner": "sc/test/deep/inner.html"} {
+		s, ok := r.Lookup(name)
+		if !ok || s.Source != src {
+			t.Errorf("Lookup(%q) = %+v, %v; want the template %s", name, s, ok, src)
+		}
+	}
+	if s, _ := r.Lookup("test/deep/inner"); s == nil || !s.Inner {
+		t.Errorf("test/deep/inner should take inner content")
+	}
+	if _, ok := r.Lookup("test/notes"); ok {
+		t.Errorf("a file that is not .html is no template")
+	}
+}
