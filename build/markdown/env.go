@@ -23,7 +23,7 @@ type PartLink struct {
 
 // Env is what the rendering of one document knows about its page.
 type Env struct {
-	Lang string // "ja" or "ko"
+	Lang string // the page's language, one of the site's
 	// Parts looks up part n of the page's series; nil outside a series,
 	// ok=false when the series has no such part.
 	Parts func(n int) (PartLink, bool)

@@ -3,9 +3,12 @@
 // into the data the theme's templates execute with (render.Page): title
 // and description, the series list (a window of it on a long series), the
 // previous and next parts, the translations, the table of contents and
-// the stylesheets and scripts the content's components declared. It also resolves "#N" links (PartLinks)
-// for the markdown renderer, and fingerprints what a page, a series and
-// the feeds show, so that the build can tell what changed.
+// the stylesheets and scripts the content's components declared. Its
+// Renderer runs the markdown stage for a build's pages, reusing
+// renderings, before assembling them; the package also resolves "#N"
+// links (PartLinks) for the markdown renderer, and fingerprints what a
+// page, a series and the feeds show, so that the build can tell what
+// changed.
 package page
 
 import (
@@ -61,7 +64,8 @@ type Options struct {
 }
 
 // New returns the Assembler of the resolved site st. A language's site
-// title is the title of its home page, or the language's name.
+// title is the title of its home page, or the language's code ("ja");
+// the configuration's titles override both (Configure).
 func New(st *site.Site, o Options) *Assembler {
 	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{}, published: map[string]int{},
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}

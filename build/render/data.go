@@ -30,7 +30,7 @@ const (
 type Site struct {
 	Title   map[string]string // per language
 	BaseURL string            // absolute, ends in "/", e.g. "https://example.org/course/"
-	Langs   []string          // in order: "ja", "ko"
+	Langs   []string          // the site's languages, in order (build/config's)
 	// Generator is "kakehashi <version>", for <meta name="generator">.
 	Generator string
 	// ExplicitIndex: links to a folder name its index.html (see Link),
@@ -67,7 +67,7 @@ type Site struct {
 type Page struct {
 	Site        *Site `feed:"-"` // the feeds' fingerprint has the site apart
 	Kind        Kind
-	Lang        string // "ja" or "ko"; "" on the root page
+	Lang        string // one of Site.Langs; "" on the root page
 	Title       string
 	Description string
 	// Summary stands for the page in feeds and listings: the front
@@ -84,7 +84,9 @@ type Page struct {
 	// identity of its rendering stands for it in the fingerprint.
 	Content template.HTML `fingerprint:"-"`
 	TOC     []TOCEntry    `feed:"-"`
-	// ReadingMinutes: Japanese counted by characters, Korean by words.
+	// ReadingMinutes is the content's reading time in whole minutes
+	// (markdown.ReadingMinutes: each script counted in its own unit,
+	// Japanese by characters, Hangul by syllables, others by words).
 	ReadingMinutes int `feed:"-"`
 	// Params is the front matter's "params" mapping, free for the theme
 	// ({{.Params.layout}}); nil without one.

@@ -13,7 +13,7 @@ import (
 
 // Doc is one page as the index sees it.
 type Doc struct {
-	Lang string // "ja", "ko": the index the page goes into
+	Lang string // the page's language: the index the page goes into
 	// URL is the page's site-absolute path, e.g. "/ja/cka/05-ha-cluster/".
 	URL   string
 	Part  int // part number in its series, 0 for other pages

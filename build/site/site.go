@@ -488,9 +488,11 @@ func (s *Site) original(p *Page) *Page {
 	return p
 }
 
-// Original is the page the translations of p's group are made from: the
-// page in the site's first language that has one (see addUntranslated);
-// p itself when it is that page, or when p has no group.
+// Original is the page the translations of p's group are made from: on
+// a KindUntranslated page, the page it stands for; else the page in the
+// language a translation's translationOf names, or the page in the first
+// of the site's languages that has one (see addUntranslated); p itself
+// when it is that page, or when p has no group.
 func (s *Site) Original(p *Page) *Page {
 	if p.Original != nil {
 		return p.Original

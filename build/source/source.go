@@ -82,7 +82,7 @@ type Content struct {
 	Pages  []*Page   // sorted by Lang, then Rel
 	Series []*Series // sorted by ID
 	Files  []File    // sorted by Lang, then Rel
-	Langs  []string  // language folders found, sorted
+	Langs  []string  // the languages that have pages, sorted
 }
 
 // SeriesDir is the folder under the content root holding series files.

@@ -2,10 +2,12 @@
 // (stacked or external etcd, a load balancer or a single node as the API
 // endpoint, worker nodes, failed nodes and components) as inline SVG.
 //
-// It is pure Go with no I/O so that the build-time topology shortcode and
-// the HA failure simulator compiled to WebAssembly draw the same picture
-// from the same Spec. Output is deterministic: the same Spec and Labels
-// give the same bytes.
+// It is pure Go with no I/O, so that the topology shortcode and the HA
+// failure simulator widget draw the same picture from the same Spec. Both
+// draw at build time: the simulator one diagram per endpoint kind, of
+// which its script in the browser shows one and marks the nodes down or
+// up. Output is deterministic: the same Spec and Labels give the same
+// bytes.
 package diagram
 
 import (

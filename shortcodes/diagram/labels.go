@@ -12,10 +12,11 @@ import (
 
 // Labels are the words a diagram shows and the sentences of its
 // accessible description, in the page's language. They are UI strings,
-// the diagram_* keys of the site's i18n/<lang>.toml (LabelKeys): the
-// words by name, the description's sentences as Go fmt patterns with
-// numbered arguments, so that a language may reorder them, and with
-// plural forms where they show a count (i18n.Count). A Korean particle
+// the diagram_* keys (LabelKeys) of the page's strings (the site's
+// i18n/<lang>.toml over those embedded in the binary): the words by name,
+// the description's sentences as Go fmt patterns with numbered arguments,
+// so that a language may reorder them, and with plural forms where they
+// show a count (i18n.Count). A Korean particle
 // after an argument is a marker, "%[1]s{은/는}", that package particle
 // resolves once the arguments are in, since a site may rename the words.
 type Labels struct {
