@@ -94,6 +94,27 @@ func (r *Renderer) Assemble(ctx context.Context, sp *site.Page, needHTML bool) (
 	return ConfigurePage(sp, r.Assembler.Page(sp, &e.Content), r.Config), e, e.Result.Diags
 }
 
+// AssembleGroup assembles a page and its translations (group: indexes
+// into pages, as site.Site.TranslationGroups gives them), each as
+// Assemble does, and tells each one's language switcher the sections of
+// the others (Anchors).
+func (r *Renderer) AssembleGroup(ctx context.Context, pages []*site.Page, group []int) ([]*render.Page, []*Rendering, []diag.List) {
+	ps := make([]*render.Page, len(group))
+	es := make([]*Rendering, len(group))
+	dss := make([]diag.List, len(group))
+	toc := map[string][]markdown.Heading{}
+	for j, i := range group {
+		ps[j], es[j], dss[j] = r.Assemble(ctx, pages[i], false)
+		if es[j] != nil {
+			toc[pages[i].Lang] = es[j].Content.TOC
+		}
+	}
+	for _, p := range ps {
+		Anchors(p, toc)
+	}
+	return ps, es, dss
+}
+
 // Markdown renders the body of sp, a page with a source file, or returns
 // the rendering kept in Memo when neither the file nor what its links
 // (those of every series: a part shortcode may name any) and files can

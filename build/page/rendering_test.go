@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -180,4 +181,34 @@ func TestRenderingNil(t *testing.T) {
 	if c := e.WithoutHTML(); c.Content.HTML != "" || c.Content.Minutes != 1 || e.Content.HTML == "" || c.GenOrZero() != 5 {
 		t.Errorf("WithoutHTML: %+v, original %+v", c, e)
 	}
+}
+
+// TestRendererAssembleGroup: a page and its translation, assembled
+// together, each know the sections of the other for the language
+// switcher.
+func TestRendererAssembleGroup(t *testing.T) {
+	var memo cache.Tier[*Rendering]
+	st, r := renderSite(t, &memo, nil, &files{})
+	ja := sourcePage(t, st, "ja")
+	for _, group := range st.TranslationGroups() {
+		if !slices.ContainsFunc(group, func(i int) bool { return st.Pages[i] == ja }) {
+			continue
+		}
+		ps, es, _ := r.AssembleGroup(context.Background(), st.Pages, group)
+		if len(ps) != 2 || len(es) != 2 {
+			t.Fatalf("the article's group assembled %d pages, want 2", len(ps))
+		}
+		for j, p := range ps {
+			if p.URL != st.Pages[group[j]].URL || es[j] == nil || len(p.Translations) != 2 {
+				t.Errorf("page %d: %s with %d translations, want %s with 2", j, p.URL, len(p.Translations), st.Pages[group[j]].URL)
+			}
+			for _, tr := range p.Translations {
+				if !strings.HasPrefix(tr.Anchors, "2:") {
+					t.Errorf("%s: the switcher's %s has sections %q, want its heading", p.URL, tr.Lang, tr.Anchors)
+				}
+			}
+		}
+		return
+	}
+	t.Fatal("no group holds the article")
 }
