@@ -295,10 +295,7 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, diag.List, error) {
 	warnings := append(append(diag.List(nil), b.cfgWarn...), b.themeWarn...)
 	langs := b.langs
 	content, ldiags := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
-	if err := ctx.Err(); err != nil {
-		return nil, nil, &InterruptedError{Err: err}
-	}
-	if err := ldiags.Err(); err != nil {
+	if err := failed(ctx, ldiags); err != nil {
 		return nil, nil, err
 	}
 	warnings = append(warnings, ldiags.Warnings()...)
@@ -323,10 +320,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	}
 	l := b.opts.Layout
 	bundle, diags := i18n.LoadSite(ctx, b.in, l.I18n, b.langs)
-	if err := ctx.Err(); err != nil {
-		return &InterruptedError{Err: err}
-	}
-	if err := diags.Err(); err != nil {
+	if err := failed(ctx, diags); err != nil {
 		return err
 	}
 	// Which languages have UI strings is known now.
@@ -341,11 +335,11 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	}
 	reg := shortcodes.NewRegistry()
 	overrides, sdiags := reg.LoadTemplates(ctx, b.in, path.Join(l.Theme, "shortcodes"))
-	if err := ctx.Err(); err != nil {
-		return &InterruptedError{Err: err}
-	}
-	sdiags = append(sdiags, b.checkKeys(bundle, theme)...)
-	if err := sdiags.Err(); err != nil {
+	// Every UI string key the code, the layouts and the site shortcode
+	// templates use must be in every language the site builds: a missing
+	// key is an error, never a "[lang:key]" on a page.
+	sdiags = append(sdiags, render.CheckKeys(bundle, b.langs, i18n.CodeKeys, b.templateKeys(theme))...)
+	if err := failed(ctx, sdiags); err != nil {
 		return err
 	}
 	b.bundle, b.theme, b.overrides = bundle, theme, overrides
@@ -366,20 +360,14 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 // holds b.mu.
 func (b *Builder) loadConfig(ctx context.Context) error {
 	cfg, diags := config.Load(ctx, b.in, b.opts.Layout.Config)
-	if err := ctx.Err(); err != nil {
-		return &InterruptedError{Err: err}
-	}
-	if err := diags.Err(); err != nil {
+	if err := failed(ctx, diags); err != nil {
 		return err
 	}
 	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
 		b.full = true
 	}
 	langs, ldiags := cfg.Langs(ctx, b.in, b.opts.Layout.Content)
-	if err := ctx.Err(); err != nil {
-		return &InterruptedError{Err: err}
-	}
-	if err := ldiags.Err(); err != nil {
+	if err := failed(ctx, ldiags); err != nil {
 		return err
 	}
 	if !slices.Equal(langs, b.langs) {
@@ -417,6 +405,15 @@ func (b *Builder) T(lang, key string) string {
 		return key
 	}
 	return b.bundle.T(lang, key)
+}
+
+// failed is the error of a stage that reported ds: an InterruptedError
+// when ctx is done, else ds's errors, if any.
+func failed(ctx context.Context, ds diag.List) error {
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
+	}
+	return ds.Err()
 }
 
 // interrupted is err, as an InterruptedError when ctx is done and err is

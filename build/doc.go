@@ -6,24 +6,20 @@ import (
 	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
-	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
 // RenderDoc renders one markdown document (front matter and all) to an HTML
-// fragment through the same pipeline as a build: front matter, markdown,
-// shortcodes, code blocks and "#N" links, resolved against the site's
-// series files. lang "" means the site's first language; another must be
-// one of the site's (Langs). "#N" links are site-absolute, since the
-// fragment has no page of its own.
+// fragment through the same pipeline as a build: front matter
+// (source.ParseDocument), markdown, shortcodes, code blocks and "#N"
+// links, resolved against the site's series files (page.Fragment). lang
+// "" means the site's first language; another must be one of the site's
+// (Langs). "#N" links are site-absolute, since the fragment has no page
+// of its own.
 func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang string) ([]byte, diag.List) {
-	if d, ok := source.CheckUTF8(path, src); !ok {
-		return nil, diag.List{d}
-	}
-	src = source.Normalize(src)
-	pg, diags := source.ParsePage(path, src)
+	pg, diags := source.ParseDocument(path, src)
 	if pg == nil {
 		return nil, diags
 	}
@@ -42,17 +38,9 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	if !slices.Contains(langs, lang) {
 		return nil, append(diags, diag.File(path, "language %q is not one of the site's languages (%s)", lang, strings.Join(langs, ", ")))
 	}
-	env := markdown.Env{Lang: lang, T: func(k string) string { return b.bundle.T(lang, k) }}
 	content, _ := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 	st, _ := site.Resolve(content, site.Options{Langs: langs, Drafts: true})
-	sp := &site.Page{Lang: lang}
-	for _, sr := range st.Series {
-		if pg.Meta.Part > 0 && sr.ID == pg.Meta.Series {
-			sp.Series = sr
-		}
-	}
-	page.Links(&env, st, sp, false)
-	res := b.md.Render(ctx, markdown.Doc{Path: path, Src: pg.Src, BodyStart: pg.BodyStart}, env)
+	res := page.Fragment(ctx, b.md, st, pg, lang, b.bundle.T)
 	return res.HTML, append(diags, res.Diags...)
 }
 

@@ -8,15 +8,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
-// checkKeys checks, as the UI strings and the theme are loaded, that
-// every UI string key kakehashi's code (i18n.CodeKeys), the theme's
-// layouts and the site shortcode templates use is in every language the
-// site builds: a missing key is an error, never a "[lang:key]" on a page.
-// The caller holds b.mu.
-func (b *Builder) checkKeys(bundle *i18n.Bundle, theme *render.Theme) diag.List {
-	return render.CheckKeys(bundle, b.langs, i18n.CodeKeys, b.templateKeys(theme))
-}
-
 // templateKeys are the key uses of the theme's layouts and of the site
 // shortcode templates. The caller holds b.mu.
 func (b *Builder) templateKeys(theme *render.Theme) []render.KeyUse {

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
-	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
@@ -63,21 +62,11 @@ func (r *run) renderAll() ([]*render.Page, []*page.Rendering, error) {
 }
 
 // renderGroup takes a page and its translations (indexes into pages)
-// through markdown and assembling, tells each one's language switcher the
-// sections of the others, and finishes each (renderPage).
+// through markdown and assembling (page.Renderer.AssembleGroup), and
+// finishes each (renderPage).
 func (r *run) renderGroup(pages []*site.Page, group []int, buf *bytes.Buffer) ([]*render.Page, []*page.Rendering, []diag.List) {
-	ps := make([]*render.Page, len(group))
-	ms := make([]*page.Rendering, len(group))
-	dss := make([]diag.List, len(group))
-	toc := map[string][]markdown.Heading{}
+	ps, ms, dss := r.mdr.AssembleGroup(r.ctx, pages, group)
 	for j, i := range group {
-		ps[j], ms[j], dss[j] = r.mdr.Assemble(r.ctx, pages[i], false)
-		if ms[j] != nil {
-			toc[pages[i].Lang] = ms[j].Content.TOC
-		}
-	}
-	for j, i := range group {
-		page.Anchors(ps[j], toc)
 		ps[j], ms[j], dss[j] = r.renderPage(pages[i], ps[j], ms[j], dss[j], buf)
 	}
 	return ps, ms, dss

@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"slices"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -17,7 +16,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
 	"github.com/kakehashi-dev/kakehashi/build/site"
-	"github.com/kakehashi-dev/kakehashi/shortcodes"
+	"github.com/kakehashi-dev/kakehashi/build/wasm"
 )
 
 // target is where a build writes: its sink, and which of the two it is,
@@ -30,22 +29,25 @@ type target struct {
 
 // run is the state of one build.
 type run struct {
-	b        *Builder
-	ctx      context.Context
-	st       *site.Site
-	theme    *render.Theme
-	asm      *page.Assembler
-	mdr      *page.Renderer      // the markdown stage, and the assembling of its pages
-	static   []render.StaticFile // the site's and the theme's static files
-	assets   *asset.Resolver     // the files pages show
-	to       target
-	sink     output.Sink
-	retain   bool         // keep pages and renderings in memory for the next build (Build)
-	cache    *cache.Cache // the persistent cache, when streaming with one
-	feed     *search.Feed // tokenizes pages for search as they are rendered; may be nil
-	warnings diag.List
-	w        *cache.Writer // writes through sink, reusing through cache
-	rendered atomic.Int64
+	b     *Builder
+	ctx   context.Context
+	st    *site.Site
+	theme *render.Theme
+	asm   *page.Assembler
+	mdr   *page.Renderer // the markdown stage, and the assembling of its pages
+	// made and copied are the site's and the theme's static files,
+	// minified and named, and published as they are (render.SplitStatic).
+	made, copied []render.StaticFile
+	assets       *asset.Resolver // the files pages show
+	mods         *wasm.Modules   // the calculators' modules; nil without
+	to           target
+	sink         output.Sink
+	retain       bool         // keep pages and renderings in memory for the next build (Build)
+	cache        *cache.Cache // the persistent cache, when streaming with one
+	feed         *search.Feed // tokenizes pages for search as they are rendered; may be nil
+	warnings     diag.List
+	w            *cache.Writer // writes through sink, reusing through cache
+	rendered     atomic.Int64
 	// published are the static files and modules to write, under their
 	// published names.
 	published render.AssetBundle
@@ -93,7 +95,7 @@ func (r *run) loadStatic() error {
 	if len(r.b.langs) > 0 {
 		first = r.b.langs[0]
 	}
-	r.static = static
+	r.made, r.copied = render.SplitStatic(static)
 	r.assets = asset.New(r.b.in, r.st, first, static)
 	r.mdr.Files = r.assets
 	return nil
@@ -120,22 +122,19 @@ func (b *Builder) cacheKey() uint64 {
 // page holds a calculator (calcWarnings).
 func (r *run) compileWasm() {
 	if r.b.cfg.Calculators {
-		r.b.wasm.Modules(r.ctx)
+		if m, _ := r.b.wasm.Modules(r.ctx); m != nil && m.Calc != nil {
+			r.mods = m
+		}
 	}
 }
 
 // calcWarnings adds the warning of a failed compilation when a page holds
 // a calculator.
 func (r *run) calcWarnings(pages []*render.Page) {
-	if r.b.cfg.Calculators && usesCalc(pages) {
+	if r.b.cfg.Calculators && render.UsesCalc(pages) {
 		_, warn := r.b.wasm.Modules(r.ctx)
 		r.warnings = append(r.warnings, warn...)
 	}
-}
-
-// usesCalc reports whether a page holds a calculator.
-func usesCalc(pages []*render.Page) bool {
-	return slices.ContainsFunc(pages, func(p *render.Page) bool { return slices.Contains(p.Scripts, shortcodes.CalcScriptPath) })
 }
 
 // finish sums up the build and hands over its result.
@@ -143,10 +142,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	b := r.b
 	stats := r.st.Stats()
 	sum := Summary{Pages: stats.Pages, Articles: stats.Articles, PartsPublished: stats.PartsPublished, PartsPlanned: stats.PartsPlanned,
-		Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes}
-	if m := b.wasm.Compiled(); m != nil && m.Calc != nil && b.cfg.Calculators {
-		sum.Wasm = m
-	}
+		Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes, Wasm: r.mods}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
 	if err := r.w.Err(); err != nil {

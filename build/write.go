@@ -14,20 +14,9 @@ import (
 // their hashes (render.PrepareAssets) before the pages that link them are
 // rendered.
 func (r *run) prepareAssets() {
-	b := r.b
-	mods := b.wasm.Compiled()
-	if mods == nil || mods.Calc == nil || !b.cfg.Calculators {
-		mods = nil
-	}
 	// The static files published as they are are streamed by
 	// writeAssets; the others are minified and named here.
-	var made []render.StaticFile
-	for _, f := range r.static {
-		if !f.Copied() {
-			made = append(made, f)
-		}
-	}
-	r.published = render.PrepareAssets(b.minify, made, b.hl.CSS(), mods, b.opts.ExplicitIndex)
+	r.published = render.PrepareAssets(r.b.minify, r.made, r.b.hl.CSS(), r.mods, r.b.opts.ExplicitIndex)
 	r.asm.Site().Assets = r.published.Assets
 	r.assetsFP = r.published.Assets.Digest()
 }
@@ -46,23 +35,16 @@ func (r *run) pageFP(fp uint64) uint64 {
 // as they are and the files of the page folders are streamed from the
 // site (cache.Writer.Copy), never held in memory.
 func (r *run) writeAssets(pages []*render.Page) error {
-	b := r.b
-	files := r.published.Files
-	if !usesCalc(pages) || !b.cfg.Calculators {
-		files = files[r.published.Calc:]
-	}
-	for _, f := range files {
+	for _, f := range r.published.Written(r.b.cfg.Calculators && render.UsesCalc(pages)) {
 		r.w.PutFile(f.Path, f.Data)
 	}
-	for _, f := range r.static {
-		if f.Copied() {
-			if err := r.w.Copy(r.ctx, f.Path, f.Source, f.Size, f.ModTime, f.Open); err != nil {
-				return interrupted(r.ctx, err)
-			}
+	for _, f := range r.copied {
+		if err := r.w.Copy(r.ctx, f.Path, f.Source, f.Size, f.ModTime, f.Open); err != nil {
+			return interrupted(r.ctx, err)
 		}
 	}
 	for _, f := range r.st.Files {
-		open := func() (io.ReadCloser, error) { return b.in.Open(f.Source.Path) }
+		open := func() (io.ReadCloser, error) { return r.b.in.Open(f.Source.Path) }
 		if err := r.w.Copy(r.ctx, f.OutPath(), f.Source.Path, f.Source.Size, f.Source.ModTime, open); err != nil {
 			return interrupted(r.ctx, err)
 		}
