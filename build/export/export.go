@@ -85,10 +85,10 @@ func serverOnly(k render.OutputKind) bool {
 
 // Site turns a build made with build.Options.ExplicitIndex, whose links
 // already name their index.html, into the offline copy: the files only a
-// server uses left out, the 404 page and the generated files a server's
-// crawlers alone read (serverOnly), at the paths the registry of the
-// generated files gives them (render.Outputs: those of the whole site, the
-// same whatever its languages).
+// server uses left out, the 404 page and the generated files only a
+// server's crawlers read (the sitemap and robots.txt), at the paths the
+// registry of the generated files gives them (render.Outputs: those of the
+// whole site, the same whatever its languages).
 func Site(s *output.Site) *output.Site {
 	out := s.Clone()
 	out.Delete(notFoundPage)
