@@ -6,7 +6,7 @@ import "github.com/kakehashi-dev/kakehashi/build/output"
 // while what it was made of has the same fingerprint; M is a page's
 // rendered markdown.
 type Memo[M any] struct {
-	Markdown   Tier[M]                 // renderings by source path; by the series links' fingerprint
+	Markdown   Tier[M]                 // renderings by source path; by what their links and files reach (page.Renderer.Markdown)
 	Pages      Tier[[]byte]            // finished HTML by page URL; by page.Fingerprint
 	Search     Tier[[]byte]            // by language; by page.SearchFingerprint
 	LazySearch Tier[*output.Lazy]      // the same, made when first read (LazySearch)
