@@ -51,8 +51,8 @@ type sitemapLink struct {
 
 // Sitemap returns sitemap.xml for pages: every article, home, series and
 // tag page by URL, with its lastmod (else its date) as lastmod and an
-// xhtml:link alternate for each existing translation plus x-default (the
-// site's first language).
+// xhtml:link alternate for each existing translation, plus x-default (the
+// site's first language) for a page that exists in more than one.
 func Sitemap(site *Site, pages []*Page) []byte {
 	set := sitemapURLSet{
 		NS:    "http://www.sitemaps.org/schemas/sitemap/0.9",
