@@ -158,7 +158,7 @@ func TestPageErrors(t *testing.T) {
 		{"given twice", "{{< part 2 n=3 >}}\n", []string{`p.md:1:12: argument "n" of "part" is given twice, by position and by name`}},
 		{"given twice, name first", "{{< part n=3 2 >}}\n", []string{`p.md:1:14: argument "n" of "part" is given twice, by position and by name`}},
 		{"unterminated string", "日本 {{< figure src=\"a.png >}}\n", []string{`p.md:1:19: unterminated string`}},
-		{"unexpected character", "{{< figure src=a.png alt=@ >}}\n", []string{`p.md:1:26: unexpected character '@' in shortcode; quote values that are not numbers or booleans`}},
+		{"unexpected character", "{{< figure src=a.png @ >}}\n", []string{`p.md:1:22: unexpected character '@' in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`}},
 		{"tab outside tabs", "{{% tab \"a\" %}}\nx\n{{% /tab %}}\n", []string{`p.md:1:1: shortcode "tab" must be directly inside {{% tabs %}}`}},
 		{"text inside tabs", "{{< tabs >}}\nloose text\n{{< /tabs >}}\n", []string{`p.md:2:1: only "tab" shortcodes may appear inside {{< tabs >}}`}},
 		{"part not in series", "{{< part 99 >}}\n", []string{`p.md:1:1: part 99 is not in this series`}},

@@ -20,7 +20,7 @@ const (
 	itemSelfClose                  // "/" before the right delimiter
 	itemName                       // the shortcode's name
 	itemParam                      // an argument name; the "=" is consumed with it
-	itemString                     // a quoted string; val is the unescaped value
+	itemString                     // a quoted string; val is its value
 	itemRawString                  // a `raw string`; val is its content
 	itemWord                       // an unquoted value: integer, float, boolean or bare word
 	itemLiteral                    // {{</* … */>}}; val is the text to print
@@ -40,6 +40,14 @@ type stateFn func(*lexer) stateFn
 // lexer scans one shortcode tag in the style of Hugo's parser/pageparser: a
 // loop of state functions emitting items. It reads src[start:limit] and
 // never looks past limit.
+//
+// What it accepts is what Hugo v0.169.0's lexer accepts (its test table is
+// testdata/hugo-lexer/cases.txt): a tag may span lines; a value is a
+// "quoted string" (in which only \" is an escape), a `raw string` (which
+// may span lines), several of them written next to each other, or an
+// unquoted word; a named value (name=value) runs to the next space; a
+// positional word holds letters, digits, "-", "_" and "."; a name may hold
+// "/" (test/hello, a template in a subfolder).
 type lexer struct {
 	src      []byte
 	limit    int
@@ -84,6 +92,14 @@ func (l *lexer) peek() (rune, int) {
 	return utf8.DecodeRune(l.rest())
 }
 
+// peekAt returns the byte at offset p, or 0 at or past the limit.
+func (l *lexer) peekAt(p int) byte {
+	if p >= l.limit {
+		return 0
+	}
+	return l.src[p]
+}
+
 func (l *lexer) right() string {
 	if l.markdown {
 		return "%}}"
@@ -98,16 +114,27 @@ func (l *lexer) left() string {
 	return "{{<"
 }
 
-func (l *lexer) skipSpace() {
-	for l.pos < l.limit {
-		switch l.src[l.pos] {
-		case ' ', '\t', '\r', '\n':
-			l.pos++
-		default:
-			l.start = l.pos
-			return
-		}
+// isSpace reports an ASCII space, the characters Hugo skips between the
+// parts of a tag: newlines among them, so a tag may span lines.
+func isSpace(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', '\v', '\f':
+		return true
 	}
+	return false
+}
+
+// spaceEnd returns the offset of the first byte at or after p that is not
+// a space, or the limit.
+func (l *lexer) spaceEnd(p int) int {
+	for p < l.limit && isSpace(l.src[p]) {
+		p++
+	}
+	return p
+}
+
+func (l *lexer) skipSpace() {
+	l.pos = l.spaceEnd(l.pos)
 	l.start = l.pos
 }
 
@@ -140,6 +167,9 @@ func lexComment(l *lexer) stateFn {
 	return nil
 }
 
+// unexpected is the message for a character that cannot be where it is.
+const unexpected = `unexpected character %s in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`
+
 func lexInside(l *lexer) stateFn {
 	l.skipSpace()
 	r, _ := l.peek()
@@ -167,12 +197,26 @@ func lexInside(l *lexer) stateFn {
 		}
 		l.skipSpace()
 		if !l.hasPrefix(l.right()) {
-			return l.errorf(slash, `unexpected "/" in shortcode: a self-closing shortcode ends with "/%s"`, l.right())
+			return l.errorf(slash, `unexpected "/" in shortcode: a value holding "/" is quoted or named (src=a/b.png), and a self-closing shortcode ends with "/%s"`, l.right())
 		}
 		l.items = append(l.items, item{typ: itemSelfClose, pos: slash, end: slash + 1, val: "/"})
 		return lexInside
+	case r == '\\':
+		// Hugo skips a backslash between arguments; \" opens a string
+		// that \" (or ") closes.
+		switch l.peekAt(l.pos + 1) {
+		case '"':
+			if !l.named {
+				return l.errorf(l.pos, "expected a shortcode name, found %s", quoteRune(r))
+			}
+			return lexEscapedQuoted
+		case '`':
+			return l.errorf(l.pos, rawEscape)
+		}
+		l.pos++
+		return lexInside
 	case !l.named:
-		if !isWordRune(r) {
+		if !isNameStart(r) {
 			return l.errorf(l.pos, "expected a shortcode name, found %s", quoteRune(r))
 		}
 		return lexName
@@ -180,15 +224,29 @@ func lexInside(l *lexer) stateFn {
 		return lexQuoted
 	case r == '`':
 		return lexRaw
-	case isWordRune(r):
+	case r == '-' || isNameStart(r):
 		return lexWord
+	case r == '=':
+		return l.errorf(l.pos, `missing argument name before "="`)
 	default:
-		return l.errorf(l.pos, "unexpected character %s in shortcode; quote values that are not numbers or booleans", quoteRune(r))
+		return l.errorf(l.pos, unexpected, quoteRune(r))
 	}
 }
 
+// rawEscape is the error for \` outside a quoted string.
+const rawEscape = "invalid escape \"\\`\" in shortcode: a raw string is written `…`, with no backslash"
+
+// isNameStart reports a character a shortcode's name may start with:
+// a letter, a digit or "_".
+func isNameStart(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// isWordRune reports a character of an unquoted positional value or of
+// an argument's name: a letter, a digit, "_", "-" or "." (the first is no
+// ".").
 func isWordRune(r rune) bool {
-	return r == '_' || r == '-' || r == '.' || r == '+' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	return r == '-' || r == '.' || isNameStart(r)
 }
 
 func quoteRune(r rune) string {
@@ -198,134 +256,147 @@ func quoteRune(r rune) string {
 	return strconv.QuoteRune(r)
 }
 
-func (l *lexer) scanWord() {
+// scanWhile advances past the characters ok accepts.
+func (l *lexer) scanWhile(ok func(rune) bool) {
 	for {
 		r, n := l.peek()
-		if r < 0 || !isWordRune(r) {
+		if r < 0 || !ok(r) {
 			return
 		}
 		l.pos += n
 	}
 }
 
-// afterValue checks that a value is followed by a space, "/" or the right
-// delimiter.
-func afterValue(l *lexer) stateFn {
-	r, _ := l.peek()
-	if r == '/' {
-		p := l.pos + 1
-		for p < l.limit && (l.src[p] == ' ' || l.src[p] == '\t') {
-			p++
-		}
-		if !bytes.HasPrefix(l.src[p:l.limit], []byte(l.right())) {
-			return l.errorf(l.pos, "unexpected character '/' in shortcode; quote values that are not numbers or booleans")
-		}
-		return lexInside
-	}
-	switch {
-	case r < 0, r == ' ', r == '\t', r == '\r', r == '\n', l.hasPrefix(l.right()),
-		l.hasPrefix(">}}"), l.hasPrefix("%}}"):
-		return lexInside
-	}
-	return l.errorf(l.pos, "unexpected character %s after a value; separate arguments with spaces", quoteRune(r))
-}
-
+// lexName lexes the shortcode's name: letters, digits, "_", "-", and "/"
+// for a template in a subfolder (test/hello). A "." is Hugo's mark of an
+// inline shortcode, NAME.inline, and refused elsewhere; a "/" that ends
+// the name right before the closing delimiter closes the tag
+// ({{< x/>}}).
 func lexName(l *lexer) stateFn {
-	l.scanWord()
-	name := string(l.src[l.start:l.pos])
-	l.emit(itemName, name)
+	nameRune := func(r rune) bool { return r == '-' || r == '/' || isNameStart(r) }
+	l.scanWhile(nameRune)
+	if l.peekAt(l.pos) == '.' {
+		after, _ := utf8.DecodeRune(l.src[min(l.pos+len(inlineSuffix), l.limit):l.limit])
+		if !bytes.HasPrefix(l.src[l.pos:l.limit], []byte(inlineSuffix)) || nameRune(after) || after == '.' {
+			return l.errorf(l.pos, `unexpected "." in a shortcode name: only an inline shortcode's name, NAME%s, holds one`, inlineSuffix)
+		}
+		l.pos += len(inlineSuffix)
+	}
+	end := l.pos
+	for end > l.start+1 && l.src[end-1] == '/' && bytes.HasPrefix(l.src[l.spaceEnd(l.pos):l.limit], []byte(l.right())) {
+		end--
+	}
+	l.pos = end
+	l.emit(itemName, string(l.src[l.start:end]))
 	l.named = true
-	return afterValue
+	return lexInside
 }
 
-// lexWord lexes an unquoted value, or an argument name when "=" follows.
+// inlineSuffix ends the name of a Hugo inline shortcode, whose inner text
+// is its template.
+const inlineSuffix = ".inline"
+
+// lexWord lexes an unquoted positional value, or an argument's name when
+// "=" follows (after spaces, newlines among them).
 func lexWord(l *lexer) stateFn {
-	l.scanWord()
+	l.scanWhile(isWordRune)
 	word := string(l.src[l.start:l.pos])
-	// An "=" after optional spaces makes the word an argument name.
-	p := l.pos
-	for p < l.limit && (l.src[p] == ' ' || l.src[p] == '\t') {
-		p++
+	p := l.spaceEnd(l.pos)
+	if l.peekAt(p) != '=' {
+		l.emit(itemWord, word)
+		return lexInside
 	}
-	if p < l.limit && l.src[p] == '=' {
-		if !isIdent(word) {
-			return l.errorf(l.start, "invalid argument name %q", word)
-		}
-		end := l.pos
-		l.pos = p + 1
-		l.items = append(l.items, item{typ: itemParam, pos: l.start, end: end, val: word})
-		l.skipSpace()
-		r, _ := l.peek()
-		switch {
-		case r == '"':
-			return lexQuoted
-		case r == '`':
-			return lexRaw
-		case r >= 0 && isWordRune(r) && !l.hasPrefix(l.right()):
-			l.scanWord()
-			l.emit(itemWord, string(l.src[l.start:l.pos]))
-			return afterValue
-		}
-		if r < 0 || l.hasPrefix(">}}") || l.hasPrefix("%}}") || r == '/' {
-			return l.errorf(l.pos, "missing value for argument %q", word)
-		}
-		return l.errorf(l.pos, "unexpected character %s in shortcode; quote values that are not numbers or booleans", quoteRune(r))
-	}
-	l.emit(itemWord, word)
-	return afterValue
+	l.items = append(l.items, item{typ: itemParam, pos: l.start, end: l.pos, val: word})
+	l.pos = p + 1
+	l.skipSpace()
+	return lexValue(l, word)
 }
 
-func isIdent(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || unicode.IsLetter(r) || i > 0 && (r == '-' || unicode.IsDigit(r))) {
-			return false
-		}
+// lexValue lexes the value of the argument called name, after its "=".
+func lexValue(l *lexer, name string) stateFn {
+	r, _ := l.peek()
+	switch {
+	case r == '"':
+		return lexQuoted
+	case r == '`':
+		return lexRaw
+	case r == '\\' && l.peekAt(l.pos+1) == '"':
+		return lexEscapedQuoted
+	case r == '\\' && l.peekAt(l.pos+1) == '`':
+		return l.errorf(l.pos, rawEscape)
+	case r == '\\':
+		return l.errorf(l.pos, `unexpected "\" in the value of %q: a value that starts with a backslash is a string written \"…\"`, name)
+	case r < 0 || l.hasPrefix(">}}") || l.hasPrefix("%}}"):
+		return l.errorf(l.pos, "missing value for argument %q", name)
 	}
-	return s != ""
+	// A named value runs to the next space, as in Hugo: src=a/b.png,
+	// url=https://example.com/?q=1. It also ends at the closing
+	// delimiter (Hugo would read that into the value and find the tag
+	// unclosed), a "/" right before which closes the tag.
+	for l.pos < l.limit && !isSpace(l.src[l.pos]) && !l.hasPrefix(l.right()) {
+		_, n := l.peek()
+		l.pos += n
+	}
+	if l.pos > l.start+1 && l.src[l.pos-1] == '/' && l.hasPrefix(l.right()) {
+		l.pos--
+	}
+	l.emit(itemWord, string(l.src[l.start:l.pos]))
+	return lexInside
 }
 
+// lexQuoted lexes a "quoted string". As in Hugo, \" is its only escape:
+// any other backslash stays ("a\nb" is a, backslash, n, b), except that in
+// a string holding an escaped quote every backslash is dropped. It ends on
+// its line; a raw string may span lines.
 func lexQuoted(l *lexer) stateFn {
-	var b strings.Builder
 	l.pos++ // opening quote
+	escapedQuote := false
 	for {
-		r, n := l.peek()
-		switch r {
-		case -1, '\n':
+		switch c := l.peekAt(l.pos); {
+		case l.pos >= l.limit:
 			return l.errorf(l.start, "unterminated string")
-		case '"':
-			l.pos++
-			l.emit(itemString, b.String())
-			return afterValue
-		case '\\':
-			esc := l.pos
-			l.pos++
-			e, m := l.peek()
-			l.pos += max(m, 0)
-			switch e {
-			case '"', '\\':
-				b.WriteRune(e)
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'u':
-				if l.pos+4 > l.limit {
-					return l.errorf(esc, `invalid escape in string: \u needs four hex digits`)
-				}
-				v, err := strconv.ParseUint(string(l.src[l.pos:l.pos+4]), 16, 32)
-				if err != nil {
-					return l.errorf(esc, `invalid escape in string: \u needs four hex digits`)
-				}
-				l.pos += 4
-				b.WriteRune(rune(v))
-			case -1, '\n':
-				return l.errorf(l.start, "unterminated string")
-			default:
-				return l.errorf(esc, `invalid escape "\%c" in string; use \" \\ \n \t or \uXXXX`, e)
+		case c == '\n':
+			return l.errorf(l.start, "unterminated string: a quoted value ends on its line (a raw string, `…`, may span lines)")
+		case c == '"':
+			val := string(l.src[l.start+1 : l.pos])
+			if escapedQuote {
+				val = strings.ReplaceAll(val, `\`, "")
 			}
+			l.pos++
+			l.emit(itemString, val)
+			return lexInside
+		case c == '\\' && l.peekAt(l.pos+1) == '"':
+			escapedQuote = true
+			l.pos += 2
+		case c == '\\' && l.peekAt(l.pos+1) == '`':
+			return l.errorf(l.pos, "invalid escape \"\\`\" in string: only \\\" is an escape")
 		default:
-			b.Write(l.src[l.pos : l.pos+n])
-			l.pos += n
+			l.pos++
+		}
+	}
+}
+
+// lexEscapedQuoted lexes a string written \"…\" (Hugo accepts it as a
+// value): it ends at the next \" or ".
+func lexEscapedQuoted(l *lexer) stateFn {
+	l.pos += 2 // \"
+	from := l.pos
+	for {
+		switch c := l.peekAt(l.pos); {
+		case l.pos >= l.limit, c == '\n':
+			return l.errorf(l.start, `unterminated string: a value opened with \" ends with \" on its line`)
+		case c == '"', c == '\\' && l.peekAt(l.pos+1) == '"':
+			val := string(l.src[from:l.pos])
+			if c == '\\' {
+				l.pos++
+			}
+			l.pos++
+			l.emit(itemString, val)
+			return lexInside
+		case c == '\\' && l.peekAt(l.pos+1) == '`':
+			return l.errorf(l.pos, "invalid escape \"\\`\" in string: only \\\" is an escape")
+		default:
+			l.pos++
 		}
 	}
 }
@@ -338,5 +409,5 @@ func lexRaw(l *lexer) stateFn {
 	val := string(l.src[l.pos+1 : l.pos+1+i])
 	l.pos += i + 2
 	l.emit(itemRawString, val)
-	return afterValue
+	return lexInside
 }

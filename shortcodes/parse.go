@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
@@ -13,9 +14,9 @@ type Kind int
 
 // Argument types.
 const (
-	String Kind = iota // "quoted", `raw` or a bare word
-	Int                // 3, -1
-	Float              // 1.5, 2e3
+	String Kind = iota // "quoted", `raw` or a bare word (2e3 and 1. among them, as in Hugo)
+	Int                // 3, -1, +7
+	Float              // 1.5, .5, -0.25
 	Bool               // true, false
 )
 
@@ -126,6 +127,9 @@ type tag struct {
 	name        string
 	namePos     int
 	args        []Arg
+	// warnings are about what Hugo accepts and the tag likely means
+	// otherwise (an argument given twice).
+	warnings []Error
 }
 
 func (t *tag) call() Call {
@@ -138,8 +142,8 @@ func (t *tag) call() Call {
 func parseTag(src []byte, off, limit int) (tag, *Error) {
 	t := tag{pos: off}
 	items := lexTag(src, off, limit)
-	seen := map[string]bool{}
-	pending := false // the last argument is named and waits for its value
+	seen := map[string]int{} // argument name → index in t.args
+	pending := false         // the last argument is named and waits for its value
 	for _, it := range items {
 		switch it.typ {
 		case itemError:
@@ -163,19 +167,23 @@ func parseTag(src []byte, off, limit int) (tag, *Error) {
 			if t.closing {
 				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("closing shortcode %q takes no arguments", t.name)}
 			}
-			if seen[it.val] {
-				return t, &Error{Pos: it.pos, Msg: fmt.Sprintf("argument %q is given twice", it.val)}
+			if k, ok := seen[it.val]; ok {
+				// Hugo keeps the last value.
+				t.warnings = append(t.warnings, Error{Pos: it.pos, Msg: fmt.Sprintf("argument %q is given twice; the last value counts, as in Hugo", it.val)})
+				t.args = append(t.args[:k], t.args[k+1:]...)
+				for n, j := range seen {
+					if j > k {
+						seen[n] = j - 1
+					}
+				}
 			}
-			seen[it.val] = true
+			seen[it.val] = len(t.args)
 			t.args = append(t.args, Arg{Name: it.val, Pos: it.pos})
 			pending = true
 		case itemString, itemRawString, itemWord:
 			v := Value{Kind: String, Str: it.val}
 			if it.typ == itemWord {
-				var err *Error
-				if v, err = wordValue(it); err != nil {
-					return t, err
-				}
+				v = wordValue(it)
 			}
 			if pending {
 				t.args[len(t.args)-1].Value = v
@@ -193,32 +201,32 @@ func parseTag(src []byte, off, limit int) (tag, *Error) {
 	return t, nil
 }
 
-// wordValue types an unquoted value: boolean, integer, float or bare word.
-func wordValue(it item) (Value, *Error) {
+// wordValue types an unquoted value as hugolib does (Item.ValTyped in
+// Hugo's parser/pageparser): true and false are booleans, [+-]digits an
+// integer (a string when out of range), [+-]digits.digits a float with
+// digits after the point (1.5, .5; 1. and 2e3 are strings), anything else
+// a string.
+func wordValue(it item) Value {
 	w := it.val
 	switch w {
 	case "true", "false":
-		return Value{Kind: Bool, Bool: w == "true"}, nil
+		return Value{Kind: Bool, Bool: w == "true"}
 	}
 	switch numberKind(w) {
 	case Int:
-		n, err := strconv.ParseInt(w, 10, 64)
-		if err != nil {
-			return Value{}, &Error{Pos: it.pos, Msg: fmt.Sprintf("integer %s is out of range", w)}
+		if n, err := strconv.ParseInt(w, 10, 64); err == nil {
+			return Value{Kind: Int, Int: n}
 		}
-		return Value{Kind: Int, Int: n}, nil
 	case Float:
-		f, err := strconv.ParseFloat(w, 64)
-		if err != nil {
-			return Value{}, &Error{Pos: it.pos, Msg: fmt.Sprintf("float %s is out of range", w)}
+		if f, err := strconv.ParseFloat(w, 64); err == nil {
+			return Value{Kind: Float, Float: f}
 		}
-		return Value{Kind: Float, Float: f}, nil
 	}
-	return Value{Kind: String, Str: w}, nil
+	return Value{Kind: String, Str: w}
 }
 
-// numberKind tells whether w is written as an integer ([+-]digits) or a
-// float ([+-]digits.digits with an optional exponent); String otherwise.
+// numberKind tells whether w is written as Hugo's integer ([+-]digits) or
+// float ([+-][digits].digits); String otherwise.
 func numberKind(w string) Kind {
 	i := 0
 	if i < len(w) && (w[i] == '+' || w[i] == '-') {
@@ -239,24 +247,11 @@ func numberKind(w string) Kind {
 		}
 		return String
 	}
-	frac := 0
-	if w[i] == '.' {
-		i++
-		frac = digits()
-	}
-	if intPart+frac == 0 {
+	if w[i] != '.' {
 		return String
 	}
-	if i < len(w) && (w[i] == 'e' || w[i] == 'E') {
-		i++
-		if i < len(w) && (w[i] == '+' || w[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return String
-		}
-	}
-	if i != len(w) {
+	i++
+	if digits() == 0 || i != len(w) {
 		return String
 	}
 	return Float
@@ -371,6 +366,9 @@ func Parse(path string, src []byte) ([]Call, diag.List) {
 			continue
 		}
 		i = t.end
+		for _, w := range t.warnings {
+			errs = append(errs, diag.At(path, src, w.Pos, "%s", w.Msg).AsWarning())
+		}
 		switch {
 		case t.literal:
 		case t.closing && len(flat) > 0 && flat[len(flat)-1] == t.name:
@@ -392,6 +390,9 @@ func Parse(path string, src []byte) ([]Call, diag.List) {
 			stack = stack[:k]
 			c := top.call
 			c.Paired, c.InnerPos, c.Inner, c.End, c.Children = true, c.TagEnd, string(src[c.TagEnd:t.pos]), t.end, top.children
+			if isInline(c.Name) && len(c.Children) > 0 {
+				errs = append(errs, diag.At(path, src, c.Children[0].Pos, "%s", nestedInInline(&c.Children[0], &c)))
+			}
 			stack[k-1].children = append(stack[k-1].children, c)
 		case t.selfClosing:
 			top := stack[len(stack)-1]
@@ -416,4 +417,12 @@ func Parse(path string, src []byte) ([]Call, diag.List) {
 		unpaired()
 	}
 	return stack[0].children, errs
+}
+
+// isInline reports the name of a Hugo inline shortcode, NAME.inline.
+func isInline(name string) bool { return strings.HasSuffix(name, inlineSuffix) }
+
+// nestedInInline is the error for a call inside an inline shortcode.
+func nestedInInline(c, in *Call) string {
+	return fmt.Sprintf("shortcode %q inside the inline shortcode %q: an inline shortcode's inner text is its template, which holds no shortcode (Hugo refuses it too)", c.Name, in.Name)
 }

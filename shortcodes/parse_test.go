@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
 // errHeaders returns the "path:line:col: message" lines of a parse.
@@ -29,25 +31,30 @@ func TestLexErrors(t *testing.T) {
 		{`{{< part 7 %}}`, `p.md:1:12: shortcode opened with "{{<" must end with ">}}"`},
 		{`{{% part 7 >}}`, `p.md:1:12: shortcode opened with "{{%" must end with "%}}"`},
 		{`{{< callout title="abc >}}`, `p.md:1:19: unterminated string`},
-		{"{{< callout title=\"a\nb\" >}}", `p.md:1:19: unterminated string`},
+		{"{{< callout title=\"a\nb\" >}}", "p.md:1:19: unterminated string: a quoted value ends on its line (a raw string, `…`, may span lines)"},
+		{"{{< callout\n  title=\"a\n  b\" >}}", "p.md:2:9: unterminated string: a quoted value ends on its line (a raw string, `…`, may span lines)"},
+		{"{{< callout\n  title=\"a\"\n", `p.md:3:1: unterminated shortcode: expected ">}}"`},
 		{"{{< callout title=`abc >}}", `p.md:1:19: unterminated raw string`},
-		{`{{< callout title="a\qb" >}}`, `p.md:1:21: invalid escape "\q" in string; use \" \\ \n \t or \uXXXX`},
-		{`{{< callout title="\u12" >}}`, `p.md:1:20: invalid escape in string: \u needs four hex digits`},
-		{`{{< callout title="\u12zz" >}}`, `p.md:1:20: invalid escape in string: \u needs four hex digits`},
-		{`{{< figure src=a/b.png >}}`, `p.md:1:17: unexpected character '/' in shortcode; quote values that are not numbers or booleans`},
-		{`{{< figure # >}}`, `p.md:1:12: unexpected character '#' in shortcode; quote values that are not numbers or booleans`},
-		{`{{< figure a="x"b="y" >}}`, `p.md:1:17: unexpected character 'b' after a value; separate arguments with spaces`},
+		{"{{< callout title=\"a\\`b\" >}}", "p.md:1:21: invalid escape \"\\`\" in string: only \\\" is an escape"},
+		{"{{< callout title=\\`b\\` >}}", "p.md:1:19: invalid escape \"\\`\" in shortcode: a raw string is written `…`, with no backslash"},
+		{`{{< callout title=\x >}}`, `p.md:1:19: unexpected "\" in the value of "title": a value that starts with a backslash is a string written \"…\"`},
+		{`{{< figure a/b.png >}}`, `p.md:1:13: unexpected "/" in shortcode: a value holding "/" is quoted or named (src=a/b.png), and a self-closing shortcode ends with "/>}}"`},
+		{`{{< figure # >}}`, `p.md:1:12: unexpected character '#' in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`},
+		{`{{< figure .5 >}}`, `p.md:1:12: unexpected character '.' in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`},
+		{`{{< figure +3 >}}`, `p.md:1:12: unexpected character '+' in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`},
+		{`{{< figure =3 >}}`, `p.md:1:12: missing argument name before "="`},
+		{`{{< fig.ure >}}`, `p.md:1:8: unexpected "." in a shortcode name: only an inline shortcode's name, NAME.inline, holds one`},
+		{`{{< -x >}}`, `p.md:1:5: expected a shortcode name, found '-'`},
 		{`{{< part n= >}}`, `p.md:1:13: missing value for argument "n"`},
-		{`{{< part 9x= 1 >}}`, `p.md:1:10: invalid argument name "9x"`},
-		{`{{< part n=3 n=4 >}}`, `p.md:1:14: argument "n" is given twice`},
+		{`{{< part n=3 n=4 >}}`, `p.md:1:14: warning: argument "n" is given twice; the last value counts, as in Hugo`},
 		{`{{< /callout kind=tip >}}`, `p.md:1:14: closing shortcode "callout" takes no arguments`},
 		{`{{< /callout tip >}}`, `p.md:1:14: closing shortcode "callout" takes no arguments`},
 		{`{{< /callout />}}`, `p.md:1:14: closing shortcode "callout" cannot be self-closing`},
-		{`{{< part / 7 >}}`, `p.md:1:10: unexpected "/" in shortcode: a self-closing shortcode ends with "/>}}"`},
-		{`{{< part 99999999999999999999 >}}`, `p.md:1:10: integer 99999999999999999999 is out of range`},
+		{`{{< part / 7 >}}`, `p.md:1:10: unexpected "/" in shortcode: a value holding "/" is quoted or named (src=a/b.png), and a self-closing shortcode ends with "/>}}"`},
 		{`{{</* part 7 >}}`, `p.md:1:1: unterminated shortcode comment: expected "*/>}}"`},
 		{`{{< /callout >}}`, `p.md:1:1: unexpected closing shortcode "/callout": no {{< callout >}} is open`},
-		{"日本語 {{< 試験 # >}}", `p.md:1:12: unexpected character '#' in shortcode; quote values that are not numbers or booleans`},
+		{"日本語 {{< 試験 # >}}", `p.md:1:12: unexpected character '#' in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`},
+		{"{{< a.inline >}}{{< b >}}{{< /a.inline >}}", `p.md:1:17: shortcode "b" inside the inline shortcode "a.inline": an inline shortcode's inner text is its template, which holds no shortcode (Hugo refuses it too)`},
 		{"a\n  {{% x %}}\n{{% /y %}}", `p.md:3:1: unexpected closing shortcode "/y": no {{% y %}} is open`},
 	}
 	for _, tt := range tests {
@@ -108,13 +115,28 @@ func TestParseArgs(t *testing.T) {
 	}{
 		{`{{< x >}}`, nil},
 		{`{{< x 7 >}}`, []Arg{pos(integer(7))}},
-		{`{{< x -7 +3 >}}`, []Arg{pos(integer(-7)), pos(integer(3))}},
-		{`{{< x 1.5 2e3 .5 >}}`, []Arg{pos(float(1.5)), pos(float(2000)), pos(float(.5))}},
-		{`{{< x true false >}}`, []Arg{pos(boolean(true)), pos(boolean(false))}},
+		{`{{< x -7 >}}`, []Arg{pos(integer(-7))}},
+		{`{{< x a=+3 b=-7 c=007 >}}`, []Arg{named("a", integer(3)), named("b", integer(-7)), named("c", integer(7))}},
+		{`{{< x 1.5 2e3 1.2e3 >}}`, []Arg{pos(float(1.5)), pos(str("2e3")), pos(str("1.2e3"))}},
+		{`{{< x a=.5 b=1. c=-0.25 d=0x10 >}}`, []Arg{named("a", float(.5)), named("b", str("1.")), named("c", float(-.25)), named("d", str("0x10"))}},
+		{`{{< x 99999999999999999999 >}}`, []Arg{pos(str("99999999999999999999"))}},
+		{`{{< x true false True >}}`, []Arg{pos(boolean(true)), pos(boolean(false)), pos(str("True"))}},
 		{`{{< x warning v1.2 1.2.3 >}}`, []Arg{pos(str("warning")), pos(str("v1.2")), pos(str("1.2.3"))}},
 		{`{{< x "a b" >}}`, []Arg{pos(str("a b"))}},
-		{`{{< x "q\"b\\s\n\t\u00e9" >}}`, []Arg{pos(str("q\"b\\s\n\té"))}},
+		{`{{< x "a\nb\\c\u00e9\q" >}}`, []Arg{pos(str(`a\nb\\c\u00e9\q`))}},
+		{`{{< x "Hello \"World\"" >}}`, []Arg{pos(str(`Hello "World"`))}},
+		{`{{< x "C:\dir \"x\"" >}}`, []Arg{pos(str(`C:dir "x"`))}},
+		{`{{< x \"esc\" a >}}`, []Arg{pos(str("esc")), pos(str("a"))}},
+		{`{{< x t=\"esc\" >}}`, []Arg{named("t", str("esc"))}},
 		{"{{< x `raw \\n \"` >}}", []Arg{pos(str(`raw \n "`))}},
+		{"{{< x `a``b`\"c\" >}}", []Arg{pos(str("a")), pos(str("b")), pos(str("c"))}},
+		{"{{< x `one\ntwo` >}}", []Arg{pos(str("one\ntwo"))}},
+		{`{{< x a="x"b="y" >}}`, []Arg{named("a", str("x")), named("b", str("y"))}},
+		{`{{< figure src=a/b.png url=https://example.com/?q=1#top alt=@x >}}`, []Arg{named("src", str("a/b.png")), named("url", str("https://example.com/?q=1#top")), named("alt", str("@x"))}},
+		{`{{< x 9x=1 a.b-c=2 >}}`, []Arg{named("9x", integer(1)), named("a.b-c", integer(2))}},
+		{"{{< figure\n  src=\"a.png\"\r\n  alt=`A`\n>}}", []Arg{named("src", str("a.png")), named("alt", str("A"))}},
+		{`{{< x n=3 m=1 n=4 >}}`, []Arg{named("m", integer(1)), named("n", integer(4))}},
+		{`{{< x a=b/>}}`, []Arg{named("a", str("b"))}},
 		{`{{< x a="x" n=3 ok=true f=0.25 >}}`, []Arg{named("a", str("x")), named("n", integer(3)), named("ok", boolean(true)), named("f", float(0.25))}},
 		{`{{< x a = "x" b=` + "`y`" + ` >}}`, []Arg{named("a", str("x")), named("b", str("y"))}},
 		{`{{< x label="日本語 한국어" >}}`, []Arg{named("label", str("日本語 한국어"))}},
@@ -124,7 +146,12 @@ func TestParseArgs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
 			calls, errs := Parse("p.md", []byte(tt.src))
-			if len(errs) > 0 || len(calls) != 1 {
+			for _, d := range errs {
+				if d.Severity != diag.Warning {
+					t.Fatalf("calls %v, errors %v", calls, errs)
+				}
+			}
+			if len(calls) != 1 {
 				t.Fatalf("calls %v, errors %v", calls, errs)
 			}
 			got := calls[0].Args
@@ -152,6 +179,11 @@ func TestParseForms(t *testing.T) {
 		{`{{< a >}}{{< a >}}x{{< /a >}}{{< /a >}}`, `a["{{< a >}}x{{< /a >}}" a["x"]]`},
 		{`{{< a >}} {{< b >}}`, `a b`},
 		{`{{</* part 7 */>}} and {{%/* x */%}}`, ``},
+		{"{{</* part\n  7 */>}}", ``},
+		{`{{< test/hello >}}x{{< /test/hello >}}`, `test/hello["x"]`},
+		{`{{< a/b/c />}} {{< x/>}}`, `a/b/c/ x/`},
+		{"{{< a\n  n=1 >}}\nx\n{{< /a\n>}}", `a["\nx\n"]`},
+		{`{{< a.inline >}}{{ .Get 0 }}{{< /a.inline >}}`, `a.inline["{{ .Get 0 }}"]`},
 		{`{{ .Go }} {x} {{<`, ``},
 	}
 	for _, tt := range tests {
@@ -195,6 +227,27 @@ func TestParsePositions(t *testing.T) {
 	}
 }
 
+// TestParsePositionsOnLaterLines: in a tag over several lines, arguments
+// and errors are placed on their own lines.
+func TestParsePositionsOnLaterLines(t *testing.T) {
+	src := "前文\n{{< callout\n  kind=\"tip\"\n\t日本=`a\nb` >}}\n"
+	calls, errs := Parse("p.md", []byte(src))
+	if len(errs) > 0 || len(calls) != 1 {
+		t.Fatal(calls, errs)
+	}
+	var got []string
+	for _, a := range calls[0].Args {
+		l, c := diag.Position([]byte(src), a.Pos)
+		got = append(got, fmt.Sprintf("%s@%d:%d", a.Name, l, c))
+	}
+	if want := "kind@3:3 日本@4:2"; strings.Join(got, " ") != want {
+		t.Errorf("argument positions %q, want %q", strings.Join(got, " "), want)
+	}
+	if h := errHeaders("a\n{{< x\n  n=1\n  m=# >}}\n{{< y\n  \"z\n  \" >}}"); strings.Join(h, "\n") != "p.md:6:3: unterminated string: a quoted value ends on its line (a raw string, `…`, may span lines)" {
+		t.Errorf("errors %q", h)
+	}
+}
+
 func TestLiteral(t *testing.T) {
 	src := []byte(`{{</* part 7 */>}}`)
 	tg, err := parseTag(src, 0, len(src))
@@ -210,8 +263,9 @@ func TestLiteral(t *testing.T) {
 
 func TestNumberKind(t *testing.T) {
 	for w, want := range map[string]Kind{
-		"1": Int, "-1": Int, "+1": Int, "1.": Float, ".5": Float, "1e5": Float, "1E-5": Float,
-		"-": String, ".": String, "1e": String, "1.2.3": String, "e5": String, "1x": String, "inf": String,
+		"1": Int, "-1": Int, "+1": Int, "007": Int, ".5": Float, "-.5": Float, "1.25": Float, "+0.5": Float,
+		"1.": String, "1e5": String, "1E-5": String, "1.5e3": String,
+		"-": String, ".": String, "1e": String, "1.2.3": String, "e5": String, "1x": String, "inf": String, "１": String,
 	} {
 		if got := numberKind(w); got != want {
 			t.Errorf("numberKind(%q) = %v, want %v", w, got, want)
