@@ -74,6 +74,7 @@ func fakeModule(t *testing.T) string {
 		"cmd/calc-wasm/main.go":          "package main\n",
 		"shortcodes/calc/quorum.go":      "package calc\n",
 		"shortcodes/calc/pemcert/pem.go": "package pemcert\n",
+		"i18n/particle/particle.go":      "package particle\n",
 		"content/ja/a.md":                "# a\n",
 	} {
 		write(t, filepath.Join(root, p), s)
@@ -114,10 +115,11 @@ func TestCache(t *testing.T) {
 		{"a file outside the sources", func() { write(t, filepath.Join(root, "content/ja/a.md"), "# b\n") }, 2},
 		{"a calc source", func() { write(t, filepath.Join(root, "shortcodes/calc/quorum.go"), "package calc // v2\n") }, 4},
 		{"a nested source", func() { write(t, filepath.Join(root, "shortcodes/calc/pemcert/pem.go"), "package pemcert // v2\n") }, 6},
-		{"a new entry file", func() { write(t, filepath.Join(root, "cmd/calc-wasm/x.go"), "package main\n") }, 8},
-		{"a non-Go file in the sources", func() { write(t, filepath.Join(root, "shortcodes/calc/testdata/c.json"), "{}") }, 8},
-		{"another Go version", func() { f.version = "go1.27.0" }, 10},
-		{"back to a cached state", func() { f.version = "go1.26.8"; os.Remove(filepath.Join(root, "cmd/calc-wasm/x.go")) }, 10},
+		{"a package the calculators import", func() { write(t, filepath.Join(root, "i18n/particle/particle.go"), "package particle // v2\n") }, 8},
+		{"a new entry file", func() { write(t, filepath.Join(root, "cmd/calc-wasm/x.go"), "package main\n") }, 10},
+		{"a non-Go file in the sources", func() { write(t, filepath.Join(root, "shortcodes/calc/testdata/c.json"), "{}") }, 10},
+		{"another Go version", func() { f.version = "go1.27.0" }, 12},
+		{"back to a cached state", func() { f.version = "go1.26.8"; os.Remove(filepath.Join(root, "cmd/calc-wasm/x.go")) }, 12},
 	}
 	for _, s := range steps {
 		s.change()
@@ -265,6 +267,40 @@ func TestRealBuild(t *testing.T) {
 		}
 		if i == 0 {
 			t.Logf("calc.wasm %v; calc-x509.wasm %v", m.CalcSize(), m.CalcX509Size())
+		}
+	}
+}
+
+// TestSourcesCoverImports asks the go command which packages of the
+// module the calculators' entry imports, for the target they are built
+// for, and checks that sources() names a folder holding each: a change to
+// any of them must change the cache key.
+func TestSourcesCoverImports(t *testing.T) {
+	root, err := moduleRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "./cmd/calc-wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, dir := range strings.Fields(string(out)) {
+		rel, err := filepath.Rel(root, dir)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			t.Errorf("the calculators import %s, outside the module: its changes are not in the cache key", dir)
+			continue
+		}
+		covered := false
+		for _, s := range sources() {
+			if rel == filepath.FromSlash(s) || strings.HasPrefix(rel, filepath.FromSlash(s)+string(filepath.Separator)) {
+				covered = true
+			}
+		}
+		if !covered {
+			t.Errorf("the calculators import %s, which sources() does not list", filepath.ToSlash(rel))
 		}
 	}
 }
