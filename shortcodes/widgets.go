@@ -89,9 +89,6 @@ type root struct {
 // the "calc_" prefix) the markup and calc.js need.
 func newRoot(c *Context, kind, title string, input any, keys []string) (root, error) {
 	r := root{Kind: kind, ID: c.ID("calc-" + kind), Lang: c.Lang, L: map[string]string{}}
-	if r.Lang == "" {
-		r.Lang = "ja"
-	}
 	for _, k := range keys {
 		r.L[k] = c.T("calc_" + k)
 	}

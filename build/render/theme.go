@@ -507,10 +507,10 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 // xDefault is the URL of the translation in the site's first language, the
 // x-default alternate, or "" when that translation does not exist.
 func xDefault(site *Site, ts []Translation) string {
-	first := "ja"
-	if len(site.Langs) > 0 {
-		first = site.Langs[0]
+	if len(site.Langs) == 0 {
+		return ""
 	}
+	first := site.Langs[0]
 	for _, t := range ts {
 		if t.Lang == first && t.Exists {
 			return t.URL
