@@ -55,11 +55,17 @@ func (w *Writer) PutEach(t *Tier[[]byte], files []MadeFile) map[string]int {
 // fingerprint, else a new one, kept in t. None is made here.
 func PutLazy(sink output.LazySink, t *Tier[*output.Lazy], files []MadeFile) {
 	for _, f := range files {
-		l, ok := t.Get(f.Key, f.FP)
-		if !ok {
-			l = output.NewLazy(f.FP, f.Make)
-			t.Put(f.Key, f.FP, l)
-		}
-		sink.PutLazy(f.Path, l)
+		sink.PutLazy(f.Path, t.GetOrMake(f.Key, f.FP, func() *output.Lazy { return output.NewLazy(f.FP, f.Make) }))
 	}
+}
+
+// GetOrMake returns the value at key made from fingerprint fp, or else
+// the one fn returns, stored at key.
+func (t *Tier[V]) GetOrMake(key string, fp uint64, fn func() V) V {
+	v, ok := t.Get(key, fp)
+	if !ok {
+		v = fn()
+		t.Put(key, fp, v)
+	}
+	return v
 }

@@ -139,3 +139,22 @@ func TestPutLazy(t *testing.T) {
 		t.Errorf("another fingerprint: %q, made %d times, want twice", got, made["a"])
 	}
 }
+
+// TestGetOrMake: a value is made once while its fingerprint stays.
+func TestGetOrMake(t *testing.T) {
+	var tier Tier[int]
+	made := 0
+	next := func() int { made++; return made }
+	if v := tier.GetOrMake("k", 1, next); v != 1 {
+		t.Errorf("first: %d", v)
+	}
+	if v := tier.GetOrMake("k", 1, next); v != 1 || made != 1 {
+		t.Errorf("same fingerprint: %d, made %d times", v, made)
+	}
+	if v := tier.GetOrMake("k", 2, next); v != 2 || made != 2 {
+		t.Errorf("another fingerprint: %d, made %d times", v, made)
+	}
+	if v, ok := tier.Get("k", 2); !ok || v != 2 {
+		t.Errorf("not stored: %d, %v", v, ok)
+	}
+}
