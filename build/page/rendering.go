@@ -7,11 +7,26 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/highlight"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
+	"github.com/yuin/goldmark"
 )
+
+// NewMarkdown is the markdown renderer of a site's pages: with the
+// shortcodes of reg, its code highlighted by hl, and with explicitIndex
+// its relative links to folders naming their index.html
+// (ExplicitIndexLinks, for copies opened from file://).
+func NewMarkdown(hl *highlight.Highlighter, reg *shortcodes.Registry, explicitIndex bool) *markdown.Renderer {
+	exts := []goldmark.Extender{shortcodes.Extension(reg)}
+	if explicitIndex {
+		exts = append(exts, ExplicitIndexLinks())
+	}
+	return markdown.New(markdown.Options{Highlighter: hl, Extenders: exts})
+}
 
 // Rendering is a page's rendered markdown as a build keeps it: valid
 // while its source (the same parsed page) and what its links and files
@@ -113,6 +128,17 @@ func (r *Renderer) AssembleGroup(ctx context.Context, pages []*site.Page, group 
 		Anchors(p, toc)
 	}
 	return ps, es, dss
+}
+
+// Reassemble assembles sp again, with its HTML, for p, its page
+// assembled from a rendering without it (FromDisk), keeping the sections
+// p's language switcher was told (AssembleGroup).
+func (r *Renderer) Reassemble(ctx context.Context, sp *site.Page, p *render.Page) (*render.Page, *Rendering, diag.List) {
+	q, e, ds := r.Assemble(ctx, sp, true)
+	if len(ds.Errors()) == 0 {
+		q.Translations = p.Translations
+	}
+	return q, e, ds
 }
 
 // Markdown renders the body of sp, a page with a source file, or returns

@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
 // files is a Files whose fingerprint the test sets, that resolves no
@@ -211,4 +213,60 @@ func TestRendererAssembleGroup(t *testing.T) {
 		return
 	}
 	t.Fatal("no group holds the article")
+}
+
+// TestRendererReassemble: a page assembled from a rendering the
+// persistent cache kept without its HTML is assembled again with it, its
+// language switcher keeping the sections it was told.
+func TestRendererReassemble(t *testing.T) {
+	ctx := context.Background()
+	fs := afero.NewMemMapFs()
+	disk := cache.Open(fs, "cache", 1)
+	var m1 cache.Tier[*Rendering]
+	st, r := renderSite(t, &m1, disk, &files{})
+	for _, sp := range st.Pages {
+		if sp.Source != nil {
+			r.Save(r.Markdown(ctx, sp, false).WithoutHTML())
+		}
+	}
+	disk.Save(fs, "public")
+
+	var m2 cache.Tier[*Rendering]
+	st, r = renderSite(t, &m2, cache.Open(fs, "cache", 1), &files{})
+	var group []int
+	for i, sp := range st.Pages {
+		if sp.Source != nil {
+			group = append(group, i)
+		}
+	}
+	ps, es, _ := r.AssembleGroup(ctx, st.Pages, group)
+	if len(ps) != 2 {
+		t.Fatalf("%d pages with a source, want 2", len(ps))
+	}
+	for j, p := range ps {
+		if !es[j].FromDisk || p.Content != "" || p.Translations[0].Anchors == "" {
+			t.Fatalf("%s: from disk %v, content %q, anchors %q", p.URL, es[j].FromDisk, p.Content, p.Translations[0].Anchors)
+		}
+		q, e, ds := r.Reassemble(ctx, st.Pages[group[j]], p)
+		if len(ds) > 0 || e.FromDisk || q.Content == "" || !reflect.DeepEqual(q.Translations, p.Translations) {
+			t.Errorf("%s: again: %v, from disk %v, content %q, translations %+v, want %+v", q.URL, ds, e.FromDisk, q.Content, q.Translations, p.Translations)
+		}
+	}
+}
+
+// TestNewMarkdown: a page's renderer runs the shortcodes of its registry,
+// and names a folder's index.html in relative links only for an explicit
+// index.
+func TestNewMarkdown(t *testing.T) {
+	src := "[b](../b/)\n\n{{< nosuch >}}\n"
+	for _, explicit := range []bool{false, true} {
+		md := NewMarkdown(nil, shortcodes.NewRegistry(), explicit)
+		res := md.Render(context.Background(), markdown.Doc{Path: "a.md", Src: []byte(src)}, markdown.Env{Lang: "ja"})
+		if got := strings.Contains(string(res.HTML), `href="../b/index.html"`); got != explicit {
+			t.Errorf("explicit %v: links to index.html %v in\n%s", explicit, got, res.HTML)
+		}
+		if len(res.Diags.Errors()) != 1 || !strings.Contains(res.Diags.Errors()[0].Msg, "nosuch") {
+			t.Errorf("explicit %v: %v, want the unknown shortcode reported", explicit, res.Diags)
+		}
+	}
 }
