@@ -32,7 +32,6 @@ import (
 	"time"
 
 	"github.com/spf13/afero"
-	"github.com/yuin/goldmark"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/config"
@@ -73,13 +72,10 @@ type Options struct {
 	ExplicitIndex bool
 	// WasmRoot is the site folder on the operating system's disk: when
 	// set, the calculators' WebAssembly is published with the site, as
-	// wasm.Builder.Provide finds it: compiled from the kakehashi sources
-	// the binary was built from when the site lies inside them (with the
-	// go command, cached in WasmCache; a site's own go.mod never counts),
-	// else the modules embedded in the binary, else compiled from the
-	// sources the binary was built from; without any, a warning says how
-	// to get a binary that carries them. Without WasmRoot the widgets keep their
-	// build-time results.
+	// wasm.Builder.Provide finds it (compiled from the kakehashi sources,
+	// cached in WasmCache, or embedded in the binary); without any, a
+	// warning says how to get a binary that carries them. Without
+	// WasmRoot the widgets keep their build-time results.
 	WasmRoot  string
 	WasmCache string
 	// CacheDir, when set, keeps a persistent cache there between
@@ -95,7 +91,7 @@ type Options struct {
 }
 
 func (o *Options) defaults() {
-	o.Layout = o.Layout.withDefaults()
+	o.Layout = o.Layout.WithDefaults()
 	if o.BaseURL != "" && o.BaseURL[len(o.BaseURL)-1] != '/' {
 		o.BaseURL += "/"
 	}
@@ -345,11 +341,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	b.bundle, b.theme, b.overrides = bundle, theme, overrides
 	b.mdKey = cache.HashFiles(b.in, l.I18n, path.Join(l.Theme, "shortcodes"))
 	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
-	exts := []goldmark.Extender{shortcodes.Extension(reg)}
-	if b.opts.ExplicitIndex {
-		exts = append(exts, page.ExplicitIndexLinks())
-	}
-	b.md = markdown.New(markdown.Options{Highlighter: b.hl, Extenders: exts})
+	b.md = page.NewMarkdown(b.hl, reg, b.opts.ExplicitIndex)
 	b.memo.Clear()
 	b.full = false
 	return nil

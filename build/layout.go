@@ -1,67 +1,10 @@
 package build
 
-import (
-	"path"
+import "github.com/kakehashi-dev/kakehashi/build/config"
 
-	"github.com/kakehashi-dev/kakehashi/build/config"
-)
-
-// Layout is the single source of a site's folder names, for the builder,
-// the authoring server's watcher and the command line. Paths are
-// slash-separated and relative to the site root.
-type Layout struct {
-	Content string // the pages and the series files; default "content"
-	Theme   string // the theme in use; default "themes/default"
-	I18n    string // the UI strings; default "i18n"
-	Output  string // where build writes; default "public"
-	Cache   string // kakehashi's own cache and lock; default ".kakehashi-cache"
-	Config  string // the site's configuration file; default "kakehashi.toml"
-}
+// Layout names a site's folders (config.Layout): the builder's, the
+// authoring server's watcher's and the command line's one source of them.
+type Layout = config.Layout
 
 // DefaultLayout is the layout of a site that names no other.
-func DefaultLayout() Layout {
-	return Layout{Content: "content", Theme: "themes/default", I18n: "i18n", Output: "public", Cache: ".kakehashi-cache", Config: config.File}
-}
-
-// withDefaults fills the folders left empty.
-func (l Layout) withDefaults() Layout {
-	d := DefaultLayout()
-	for _, f := range []struct {
-		v   *string
-		def string
-	}{
-		{&l.Content, d.Content}, {&l.Theme, d.Theme}, {&l.I18n, d.I18n}, {&l.Output, d.Output}, {&l.Cache, d.Cache}, {&l.Config, d.Config},
-	} {
-		if *f.v == "" {
-			*f.v = f.def
-		}
-	}
-	return l
-}
-
-// Themes is the folder holding the site's themes ("themes").
-func (l Layout) Themes() string { return path.Dir(l.withDefaults().Theme) }
-
-// Watched lists the folders (and the configuration file) whose edits
-// change the site: what the authoring server watches.
-func (l Layout) Watched() []string {
-	l = l.withDefaults()
-	return []string{l.Content, l.Themes(), l.I18n, l.Config, "layouts", "static"}
-}
-
-// Inputs lists every folder a build reads or keeps its own files in, and
-// the folders later features read (static/, layouts/): no output may be
-// written into any of them.
-func (l Layout) Inputs() []string {
-	l = l.withDefaults()
-	return []string{l.Content, l.Themes(), l.I18n, "static", "layouts", l.Cache}
-}
-
-// Lock is the file that makes two builds of the site take turns.
-func (l Layout) Lock() string { return path.Join(l.withDefaults().Cache, "lock") }
-
-// BuildCache is the folder of the persistent build cache.
-func (l Layout) BuildCache() string { return path.Join(l.withDefaults().Cache, "build") }
-
-// WasmCache is the folder of the compiled calculators.
-func (l Layout) WasmCache() string { return path.Join(l.withDefaults().Cache, "wasm") }
+func DefaultLayout() Layout { return config.DefaultLayout() }

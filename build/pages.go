@@ -104,11 +104,9 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds di
 		return p, md, ds
 	}
 	if md != nil && md.FromDisk {
-		tr := p.Translations // with the sections of the others (renderGroup)
-		if p, md, ds = r.mdr.Assemble(r.ctx, sp, true); len(ds.Errors()) > 0 {
+		if p, md, ds = r.mdr.Reassemble(r.ctx, sp, p); len(ds.Errors()) > 0 {
 			return p, md, ds
 		}
-		p.Translations = tr
 	}
 	buf.Reset()
 	if err := r.theme.Render(buf, p); err != nil {

@@ -63,13 +63,8 @@ func (r *run) writeAliases(pages []*render.Page) {
 // writeFeeds writes the sitemap, robots.txt and a feed per language, made
 // again only when what they show changed (page.FeedFingerprint).
 func (r *run) writeFeeds(pages []*render.Page) {
-	data := r.asm.Site()
-	fp := page.FeedFingerprint(data, pages)
-	feeds, ok := r.b.memo.Feeds.Get("", fp)
-	if !ok {
-		feeds = render.Feeds(data, pages)
-		r.b.memo.Feeds.Put("", fp, feeds)
-	}
+	fp := page.FeedFingerprint(r.asm.Site(), pages)
+	feeds := r.b.memo.Feeds.GetOrMake("", fp, func() map[string][]byte { return render.Feeds(r.asm.Site(), pages) })
 	for p, f := range feeds {
 		r.w.PutMade(p, fp, f)
 	}
