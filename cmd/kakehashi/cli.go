@@ -64,6 +64,7 @@ func commands() []command {
 		{"new", newSynopsis, runNew},
 		{"translations", translationsSynopsis, runTranslations},
 		{"check", checkSynopsis, runCheck},
+		{"import", importSynopsis, runImport},
 		{"version", "kakehashi version", runVersion},
 	}
 }
