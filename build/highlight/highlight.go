@@ -31,13 +31,45 @@ type Block struct {
 	Lang  string // info-string language; "" or unknown means plain text
 	Code  string
 	Title string // shown by the caller around the block; not part of the cache key
-	Lines []int  // 1-based lines to highlight
+	Lines []int  // 1-based lines of the block to highlight
+	// LineNumbers numbers the lines, in a column of their own or at the
+	// start of each line.
+	LineNumbers LineNumbers
+	// LineStart is the number of the first line; 0 means 1. Lines count
+	// from the block's first line whatever its number.
+	LineStart int
+	// Anchors, when not empty, makes each line number a link to itself:
+	// its id is Anchors, "-" and the number. Only letters, digits, "-"
+	// and "_" are kept of it.
+	Anchors string
 }
+
+// LineNumbers says whether and where a block's lines are numbered.
+type LineNumbers int
+
+// The ways of numbering lines. The numbers are never part of the code:
+// in a table they sit in a cell of their own, inline in spans that
+// cannot be selected (chroma's .ln, user-select: none), and CopyText is
+// the code alone.
+const (
+	NoLineNumbers LineNumbers = iota
+	// LineNumbersTable puts the numbers in a column of their own, the
+	// first cell of a table whose second holds the code (Hugo's
+	// linenos=table, and its linenos=true).
+	LineNumbersTable
+	// LineNumbersInline starts each line with its number (Hugo's
+	// linenos=inline).
+	LineNumbersInline
+)
 
 // Rendered is a highlighted block.
 type Rendered struct {
-	// HTML is `<pre class="chroma" tabindex="0"><code>…</code></pre>`, each
-	// line a `<span class="line">`, highlighted lines `<span class="line hl">`.
+	// HTML is `<pre class="chroma" tabindex="0"><code>…</code></pre>`
+	// holding the tokens; in a block with highlighted or numbered lines
+	// each line is a `<span class="line">`, a highlighted one a
+	// `<span class="line hl">`. With LineNumbersTable it is a focusable
+	// `<div class="chroma">` (it scrolls) holding a table of two cells: a
+	// <pre> of the numbers, and the <pre><code> of the code.
 	HTML string
 	// CopyText is what the copy button copies (see CopyText).
 	CopyText string
@@ -85,7 +117,7 @@ func New(light, dark string) (*Highlighter, error) {
 	if !ok {
 		return nil, fmt.Errorf("highlight: unknown chroma style %q", dark)
 	}
-	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}, plain: newFormatter(nil)}, nil
+	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}, plain: newFormatter(Block{}, nil)}, nil
 }
 
 // Default returns a Highlighter with the default styles, DefaultLight and
@@ -99,8 +131,8 @@ func Default() *Highlighter {
 }
 
 // SetLimit bounds the cache to about n blocks, dropping the oldest first;
-// 0 keeps every block. A build that renders the two languages of a page
-// one after the other needs only a few pages' worth to share their blocks.
+// 0 keeps every block. A build that renders the languages of a page one
+// after the other needs only a few pages' worth to share their blocks.
 func (h *Highlighter) SetLimit(n int) {
 	h.mu.Lock()
 	h.limit = n
@@ -164,19 +196,38 @@ func cacheKey(b Block) string {
 		}
 		k.WriteString(strconv.Itoa(l))
 	}
+	if b.LineNumbers != NoLineNumbers {
+		fmt.Fprintf(&k, "\x00%d,%d,%s", b.LineNumbers, b.LineStart, anchorPrefix(b.Anchors))
+	}
 	k.WriteByte(0)
 	k.WriteString(b.Code)
 	return k.String()
 }
 
-// preWrapper writes the exact <pre> the theme expects.
-type preWrapper struct{}
+// anchorPrefix keeps of a line anchors' prefix what an id and a fragment
+// take as they are: letters, digits, "-" and "_".
+func anchorPrefix(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x80 && (r == '-' || r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return r
+		}
+		return -1
+	}, s)
+}
 
-func (preWrapper) Start(code bool, _ string) string {
-	if code {
-		return `<pre class="chroma" tabindex="0"><code>`
+// preWrapper writes the exact <pre> the theme expects: the code's is
+// focusable, for a keyboard to scroll it, but in a table of line numbers
+// (inTable), whose wrapper scrolls instead; the line numbers' is not.
+type preWrapper struct{ inTable bool }
+
+func (p preWrapper) Start(code bool, _ string) string {
+	switch {
+	case !code:
+		return `<pre class="chroma">`
+	case p.inTable:
+		return `<pre class="chroma"><code>`
 	}
-	return `<pre class="chroma" tabindex="0">`
+	return `<pre class="chroma" tabindex="0"><code>`
 }
 
 func (preWrapper) End(code bool) string {
@@ -200,18 +251,49 @@ func Lexer(lang string) chroma.Lexer {
 }
 
 // newFormatter makes a formatter for a block with highlighted lines
-// (ranges), or, without ranges, one that writes only the tokens: chroma
-// wraps every line in two spans, which only a highlighted line needs, and
-// which make up a fifth of a code block's bytes.
-func newFormatter(ranges [][2]int) *chromahtml.Formatter {
-	if len(ranges) == 0 {
+// (ranges, in the lines' numbers) or numbered lines, or, with neither, one
+// that writes only the tokens: chroma wraps every line in two spans, which
+// only a highlighted or numbered line needs, and which make up a fifth of
+// a code block's bytes.
+func newFormatter(b Block, ranges [][2]int) *chromahtml.Formatter {
+	if len(ranges) == 0 && b.LineNumbers == NoLineNumbers {
 		return chromahtml.New(chromahtml.WithClasses(true), chromahtml.PreventSurroundingPre(true))
 	}
-	return chromahtml.New(
+	opts := []chromahtml.Option{
 		chromahtml.WithClasses(true),
-		chromahtml.WithPreWrapper(preWrapper{}),
+		chromahtml.WithPreWrapper(preWrapper{inTable: b.LineNumbers == LineNumbersTable}),
 		chromahtml.HighlightLines(ranges),
-	)
+	}
+	if b.LineNumbers != NoLineNumbers {
+		opts = append(opts,
+			chromahtml.WithLineNumbers(true),
+			chromahtml.LineNumbersInTable(b.LineNumbers == LineNumbersTable),
+			chromahtml.BaseLineNumber(firstLine(b)))
+		if p := anchorPrefix(b.Anchors); p != "" {
+			opts = append(opts, chromahtml.WithLinkableLineNumbers(true, p+"-"))
+		}
+	}
+	return chromahtml.New(opts...)
+}
+
+// firstLine is the number of b's first line.
+func firstLine(b Block) int {
+	if b.LineStart > 0 {
+		return b.LineStart
+	}
+	return 1
+}
+
+// tableMarkup makes chroma's table of line numbers what the theme needs:
+// its wrapper, which scrolls, focusable; the table one of layout, not of
+// data; the numbers hidden from screen readers when they are no links.
+func tableMarkup(h string, anchors bool) string {
+	h = strings.Replace(h, `<div class="chroma">`, `<div class="chroma" tabindex="0">`, 1)
+	h = strings.Replace(h, `<table class="lntable">`, `<table class="lntable" role="presentation">`, 1)
+	if !anchors {
+		h = strings.Replace(h, "<td class=\"lntd\">\n<pre class=\"chroma\">", "<td class=\"lntd\" aria-hidden=\"true\">\n<pre class=\"chroma\">", 1)
+	}
+	return strings.TrimSuffix(h, "\n")
 }
 
 func (h *Highlighter) render(b Block) (r Rendered) {
@@ -220,7 +302,9 @@ func (h *Highlighter) render(b Block) (r Rendered) {
 	lines := append([]int(nil), b.Lines...)
 	sort.Ints(lines)
 	var ranges [][2]int
+	shift := firstLine(b) - 1 // chroma's ranges are in the lines' numbers
 	for _, l := range lines {
+		l += shift
 		if n := len(ranges); n > 0 && (ranges[n-1][1] == l || ranges[n-1][1]+1 == l) {
 			ranges[n-1][1] = l
 			continue
@@ -228,11 +312,11 @@ func (h *Highlighter) render(b Block) (r Rendered) {
 		ranges = append(ranges, [2]int{l, l})
 	}
 	f := h.plain
-	if len(ranges) > 0 || f == nil {
-		f = newFormatter(ranges)
+	bare := len(ranges) == 0 && b.LineNumbers == NoLineNumbers
+	if !bare || f == nil {
+		f = newFormatter(b, ranges)
 	}
 	var buf bytes.Buffer
-	bare := len(ranges) == 0
 	if bare {
 		buf.WriteString(preWrapper{}.Start(true, ""))
 	}
@@ -259,6 +343,9 @@ func (h *Highlighter) render(b Block) (r Rendered) {
 		buf.WriteString(`</code></pre>`)
 	}
 	r.HTML = buf.String()
+	if err == nil && b.LineNumbers == LineNumbersTable {
+		r.HTML = tableMarkup(r.HTML, anchorPrefix(b.Anchors) != "")
+	}
 	return r
 }
 

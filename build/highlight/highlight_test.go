@@ -112,6 +112,37 @@ func TestBlock(t *testing.T) {
 			want:     []string{"kubectl"},
 			wantCopy: "kubectl get nodes",
 		},
+		{
+			name: "line numbers in a table",
+			b:    Block{Lang: "go", Code: "a := 1\nb := 2\n", LineNumbers: LineNumbersTable},
+			want: []string{
+				"<div class=\"chroma\" tabindex=\"0\">\n<table class=\"lntable\" role=\"presentation\"><tr><td class=\"lntd\" aria-hidden=\"true\">\n<pre class=\"chroma\"><span class=\"lnt\">1\n</span><span class=\"lnt\">2\n</span></pre></td>",
+				"<td class=\"lntd\">\n<pre class=\"chroma\"><code><span class=\"line\"><span class=\"cl\"><span class=\"nx\">a</span>",
+				"</code></pre></td></tr></table>\n</div>",
+			},
+			wantNot:  []string{`<pre class="chroma" tabindex="0">`, "id=", "style="},
+			wantCopy: "a := 1\nb := 2",
+		},
+		{
+			name: "line numbers inline, from 9, a highlighted line counted from the block's first",
+			b:    Block{Lang: "text", Code: "x\ny\nz", LineNumbers: LineNumbersInline, LineStart: 9, Lines: []int{2}},
+			want: []string{
+				`<pre class="chroma" tabindex="0"><code><span class="line"><span class="ln"> 9</span><span class="cl">x`,
+				`<span class="line hl"><span class="ln">10</span><span class="cl">y`,
+				`<span class="line"><span class="ln">11</span><span class="cl">z</span></span></code></pre>`,
+			},
+			wantNot:  []string{"<table", "id="},
+			wantCopy: "x\ny\nz",
+		},
+		{
+			name: "line anchors, their prefix kept to what an id takes",
+			b:    Block{Lang: "text", Code: "x\ny", LineNumbers: LineNumbersTable, Anchors: `hl-0"><b>`},
+			want: []string{
+				`<span class="lnt" id="hl-0b-1"><a class="lnlinks" href="#hl-0b-1">1</a>`,
+				"<td class=\"lntd\">\n<pre class=\"chroma\">",
+			},
+			wantNot: []string{"aria-hidden", "<b>"},
+		},
 	}
 	h := newHL(t)
 	for _, tt := range tests {
@@ -131,6 +162,13 @@ func TestBlock(t *testing.T) {
 				t.Errorf("CopyText = %q, want %q", r.CopyText, tt.wantCopy)
 			}
 		})
+	}
+	// The numbering is part of what is cached.
+	plain := h.Block(Block{Lang: "text", Code: "x\ny"})
+	numbered := h.Block(Block{Lang: "text", Code: "x\ny", LineNumbers: LineNumbersInline})
+	from3 := h.Block(Block{Lang: "text", Code: "x\ny", LineNumbers: LineNumbersInline, LineStart: 3})
+	if plain.HTML == numbered.HTML || numbered.HTML == from3.HTML {
+		t.Errorf("blocks numbered otherwise share their HTML:\n%s\n%s\n%s", plain.HTML, numbered.HTML, from3.HTML)
 	}
 }
 

@@ -33,6 +33,8 @@ type CodeFigure struct {
 	CopyText string
 	Copy     string // button label
 	Copied   string // label after copying
+	// LineNumbers is how the block's lines are numbered (Hugo's linenos).
+	LineNumbers highlight.LineNumbers
 
 	text string // the code as HTML shows it: Code with the trailing blank lines kept
 }
@@ -49,7 +51,9 @@ func (n *CodeFigure) Dump(source []byte, level int) {
 
 // codeBlocks is the extension that makes fenced and indented code blocks
 // highlighted figures with a caption and a copy button, reading the
-// language, title and highlighted lines from the fence's info string.
+// language, title, highlighted lines and line numbers from the fence's
+// info string; and so the nodes that stand for code blocks of their own
+// (CodeSource: the highlight shortcode).
 type codeBlocks struct {
 	hl *highlight.Highlighter
 }
@@ -59,8 +63,110 @@ var _ goldmark.Extender = (*codeBlocks)(nil)
 // Extend implements goldmark.Extender.
 func (c *codeBlocks) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(parser.WithASTTransformers(
+		util.Prioritized(&codeSourceTransformer{hl: c.hl}, PriorityCodeSourceTransformer),
 		util.Prioritized(&codeFigureTransformer{hl: c.hl}, PriorityCodeBlockTransformer)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(codeFigureRenderer{}, PriorityRenderer)))
+}
+
+// CodeSource is an AST node that stands for a code block of its own (a
+// call of the highlight shortcode): the code blocks extension makes it a
+// CodeFigure as it does a fenced block, before links and "#N" references
+// are looked for, whose text in it is code.
+type CodeSource interface {
+	ast.Node
+	// CodeSpec returns the block's code and how to show it; ok=false
+	// leaves the node as it is (its call had errors, reported).
+	CodeSpec(src []byte) (spec CodeSpec, ok bool)
+}
+
+// CodeSpec is what a CodeSource holds.
+type CodeSpec struct {
+	Lang string // "" for plain text
+	Code string // its lines, each ending in a newline but maybe the last
+	// Options are Hugo's highlighting options, "linenos=table,hl_lines=2
+	// 5-7": key=value pairs separated by commas, each read as a fence's
+	// attribute is (Hugo writes no quotes: a value runs to the next
+	// comma); OptionsOff is their offset in the body, for problems.
+	Options    string
+	OptionsOff int
+}
+
+// codeSourceTransformer replaces each CodeSource with its CodeFigure.
+type codeSourceTransformer struct {
+	hl *highlight.Highlighter
+}
+
+var _ parser.ASTTransformer = (*codeSourceTransformer)(nil)
+
+// Transform implements parser.ASTTransformer.
+func (t *codeSourceTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	env := EnvFrom(pc)
+	if env == nil {
+		env = &Env{}
+	}
+	src := reader.Source()
+	type found struct {
+		n    ast.Node
+		spec CodeSpec
+	}
+	var codes []found
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			return ast.WalkSkipChildren, nil
+		case CodeSource:
+			if spec, ok := n.CodeSpec(src); ok {
+				codes = append(codes, found{n, spec})
+				return ast.WalkSkipChildren, nil
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	numbered := false
+	for i, c := range codes {
+		text := strings.ReplaceAll(c.spec.Code, "\r\n", "\n")
+		nlines := strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1
+		o := codeOptions{lang: c.spec.Lang}
+		if o.lang == "" {
+			o.lang = "text"
+		}
+		infoAttrs(&o, hugoOptions(c.spec.Options, c.spec.OptionsOff), nlines, env, "the highlight shortcode")
+		fig := newCodeFigure(t.hl, text, o, fmt.Sprintf("highlight-%d", i), env)
+		fig.SetPos(c.n.Pos())
+		c.n.Parent().ReplaceChild(c.n.Parent(), c.n, fig)
+		if fig.LineNumbers != highlight.NoLineNumbers && !numbered {
+			numbered = true
+			needLineNumbers(env, max(fig.Pos(), 0))
+		}
+	}
+}
+
+// hugoOptions splits Hugo's highlighting options, "linenos=table,
+// hl_lines=2 5-7", at their commas into attributes, as Hugo does; off is
+// the offset of s. A piece without "=" is an attribute without a value,
+// which infoAttrs reports.
+func hugoOptions(s string, off int) []attr {
+	var out []attr
+	for start := 0; start <= len(s); {
+		end := strings.IndexByte(s[start:], ',')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += start
+		}
+		piece := s[start:end]
+		lead := len(piece) - len(strings.TrimLeft(piece, " "))
+		if k, v, ok := strings.Cut(piece[lead:], "="); ok || strings.TrimSpace(piece) != "" {
+			a := attr{key: strings.TrimSpace(k), val: v, off: off + start + lead}
+			a.valOff = a.off + len(k) + 1
+			out = append(out, a)
+		}
+		start = end + 1
+	}
+	return out
 }
 
 // codeFigureTransformer replaces each code block with its CodeFigure.
@@ -89,36 +195,82 @@ func (t *codeFigureTransformer) Transform(doc *ast.Document, reader text.Reader,
 		return ast.WalkContinue, nil
 	})
 	src := reader.Source()
+	fenced, numbered := 0, false
 	for _, c := range codes {
 		if err := env.Context().Err(); err != nil {
 			break
 		}
-		fig := t.codeFigure(c, src, env)
+		// As Hugo names them, the fenced blocks' line ids are hl-0-1, …:
+		// the block's ordinal among the page's fenced blocks, its line.
+		fig := t.codeFigure(c, src, fmt.Sprintf("hl-%d", fenced), env)
+		if _, ok := c.(*ast.FencedCodeBlock); ok {
+			fenced++
+		}
 		c.Parent().ReplaceChild(c.Parent(), c, fig)
+		if fig.LineNumbers != highlight.NoLineNumbers && !numbered {
+			numbered = true
+			needLineNumbers(env, max(fig.Pos(), 0))
+		}
 	}
 }
 
-// codeFigure highlights a fenced or indented code block.
-func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, env *Env) *CodeFigure {
+// codeFigure highlights a fenced or indented code block; anchors is the
+// prefix of its lines' ids, unless its info string names one.
+func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, anchors string, env *Env) *CodeFigure {
 	var code strings.Builder
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		code.Write(seg.Value(src))
 	}
-	fig := &CodeFigure{Lang: "text", Copy: env.t("copy"), Copied: env.t("copied")}
-	fig.SetPos(n.Pos()) // the fence's, or the indented block's first line
-	var hl []int
+	o := codeOptions{lang: "text"}
+	info := ""
 	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
-		info := f.Info.Segment
-		fig.Info = string(src[info.Start:info.Stop])
-		fig.Lang, fig.Title, hl = parseInfo(src[info.Start:info.Stop], info.Start, lines.Len(), env)
+		seg := f.Info.Segment
+		info = string(src[seg.Start:seg.Stop])
+		o = parseInfo(src[seg.Start:seg.Stop], seg.Start, lines.Len(), env)
 	}
-	text := shownCode(strings.ReplaceAll(code.String(), "\r\n", "\n"))
+	fig := newCodeFigure(t.hl, strings.ReplaceAll(code.String(), "\r\n", "\n"), o, anchors, env)
+	fig.Info = info
+	fig.SetPos(n.Pos()) // the fence's, or the indented block's first line
+	return fig
+}
+
+// newCodeFigure highlights lines, a code block's, as o asks; anchors is
+// the prefix of its lines' ids, unless o names one.
+func newCodeFigure(hl *highlight.Highlighter, lines string, o codeOptions, anchors string, env *Env) *CodeFigure {
+	fig := &CodeFigure{Lang: o.lang, Title: o.title, LineNumbers: o.numbers, Copy: env.t("copy"), Copied: env.t("copied")}
+	text := shownCode(lines)
 	fig.Code = strings.TrimRight(text, "\n")
-	r := t.hl.Block(highlight.Block{Lang: fig.Lang, Code: text, Title: fig.Title, Lines: hl})
+	b := highlight.Block{Lang: fig.Lang, Code: text, Title: fig.Title, Lines: o.lines, LineNumbers: o.numbers, LineStart: o.start}
+	if o.anchors && o.numbers != highlight.NoLineNumbers {
+		b.Anchors = anchors
+		if o.anchorPrefix != "" {
+			b.Anchors = o.anchorPrefix
+		}
+	}
+	r := hl.Block(b)
 	fig.HTML, fig.CopyText, fig.text = r.HTML, r.CopyText, text
 	return fig
+}
+
+// LineNumbersStyle is the stylesheet of the code blocks with numbered
+// lines, a static file of the theme: a page that has one links it
+// (Result.Styles).
+const LineNumbersStyle = "/css/linenos.css"
+
+// needLineNumbers records that the document has a code block with
+// numbered lines, the first of those a transformer made at off: the page
+// links LineNumbersStyle, which must be a static file of the site or its
+// theme (when the page's files are known, Env.Assets).
+func needLineNumbers(env *Env, off int) {
+	env.Need([]string{LineNumbersStyle}, nil)
+	if env.Assets == nil {
+		return
+	}
+	if _, err := env.Assets(LineNumbersStyle); err != nil {
+		env.Report(diag.Error, off, "code block: numbered lines need %s, which is no file static%s of the site or its theme", LineNumbersStyle, LineNumbersStyle)
+	}
 }
 
 // shownCode is the text of a code block's lines as its <pre> shows it.
@@ -133,14 +285,27 @@ func shownCode(lines string) string {
 	return strings.TrimSuffix(lines, "\n")
 }
 
+// codeOptions are what a fence's info string, or a highlight shortcode's
+// options, ask of a code block.
+type codeOptions struct {
+	lang, title string
+	lines       []int // to highlight, 1-based, sorted, each once
+	numbers     highlight.LineNumbers
+	start       int // the first line's number; 0 for 1
+	// anchors: each line number links to itself (anchorlinenos), by
+	// the id prefix anchorPrefix (lineanchors; "" for the block's own).
+	anchors      bool
+	anchorPrefix string
+}
+
 // parseInfo splits a fence's info string `bash {title="x" hl_lines="2-3 5"}`
-// into language, title and highlighted lines; off is the info string's
+// into the language and the block's options; off is the info string's
 // offset in the body, nlines the block's line count. Problems are warnings.
 // As CommonMark has it, backslash escapes and entity references in the
 // info string are resolved: in the language and in each value, after the
 // string is split, so an escaped `\{` or `\"` splits nothing and the
 // offsets of problems are the source's.
-func parseInfo(info []byte, off, nlines int, env *Env) (lang, title string, hl []int) {
+func parseInfo(info []byte, off, nlines int, env *Env) codeOptions {
 	s := string(info)
 	end := len(s)
 	for i := 0; i < len(s); i++ {
@@ -153,9 +318,9 @@ func parseInfo(info []byte, off, nlines int, env *Env) (lang, title string, hl [
 			break
 		}
 	}
-	lang = unescapeInfo(s[:end])
-	if lang == "" {
-		lang = "text"
+	o := codeOptions{lang: unescapeInfo(s[:end])}
+	if o.lang == "" {
+		o.lang = "text"
 	}
 	rest := s[end:]
 	restOff := off + end
@@ -163,56 +328,131 @@ func parseInfo(info []byte, off, nlines int, env *Env) (lang, title string, hl [
 	restOff += len(rest) - len(trimmed)
 	rest = strings.TrimRight(trimmed, " \t")
 	if rest == "" {
-		return lang, "", nil
+		return o
 	}
 	if !strings.HasPrefix(rest, "{") || !strings.HasSuffix(rest, "}") {
 		env.Report(diag.Warning, restOff, "code block: expected {key=\"value\" ...} after the language, found %q", rest)
-		return lang, "", nil
+		return o
 	}
 	attrs, ok := parseAttrs(rest[1:len(rest)-1], restOff+1, env)
 	if !ok {
-		return lang, "", nil
+		return o
 	}
-	title, hl = infoAttrs(attrs, nlines, env)
-	return lang, title, hl
+	infoAttrs(&o, attrs, nlines, env, "a fence")
+	return o
 }
 
-// infoAttrs reads the title and the highlighted lines (sorted, each once)
-// from a fence's attributes.
-func infoAttrs(attrs []attr, nlines int, env *Env) (title string, hl []int) {
+// infoAttrs reads a code block's options from its attributes into o; what
+// names them, for a message, is "a fence" or the highlight shortcode.
+// Hugo's highlighting options are read as Hugo reads them, their names
+// in any case (lineNos, hl_Lines): linenos (true, false, table, inline;
+// true is table unless linenumbersintable=false), linenostart,
+// anchorlinenos, lineanchors, linenumbersintable, and hl_lines as a
+// string ("2 5-7") or a list ([1,3] or [8,"15-17"]), counted from the
+// block's first line whatever its number.
+func infoAttrs(o *codeOptions, attrs []attr, nlines int, env *Env, what string) {
 	seen := map[int]bool{}
+	linenos, inTable := "", true
 	for _, a := range attrs {
-		switch a.key {
+		switch key := strings.ToLower(a.key); key {
 		case "title":
-			title = a.val
+			o.title = a.val
 		case "hl_lines":
 			for _, l := range parseLines(a, nlines, env) {
 				if !seen[l] {
 					seen[l] = true
-					hl = append(hl, l)
+					o.lines = append(o.lines, l)
 				}
 			}
+		case "linenos":
+			switch v := a.val; {
+			case a.list != nil:
+				env.Report(diag.Warning, a.valOff, "code block: linenos takes true, false, table or inline, not a list")
+			case v == "true" || v == "false" || v == "table" || v == "inline":
+				linenos = v
+			default:
+				env.Report(diag.Warning, a.valOff, "code block: linenos takes true, false, table or inline; %q is read as true, as Hugo reads it", v)
+				linenos = "true"
+			}
+		case "linenostart":
+			n, err := strconv.Atoi(a.val)
+			if err != nil || n < 0 || n > 1e9 || a.list != nil {
+				env.Report(diag.Warning, a.valOff, "code block: linenostart takes the first line's number, 0 or more, not %q", a.val)
+				continue
+			}
+			o.start = n
+		case "anchorlinenos", "linenumbersintable":
+			b, ok := boolAttr(a)
+			if !ok {
+				env.Report(diag.Warning, a.valOff, "code block: %s takes true or false, not %q", a.key, a.val)
+				continue
+			}
+			if key == "anchorlinenos" {
+				o.anchors = b
+			} else {
+				inTable = b
+			}
+		case "lineanchors":
+			if a.list != nil || !isAnchorPrefix(a.val) {
+				env.Report(diag.Warning, a.valOff, "code block: lineanchors takes a prefix of letters, digits, \"-\" and \"_\" for the lines' ids, not %q", a.val)
+				continue
+			}
+			o.anchorPrefix = a.val
 		default:
-			if hugoHighlightOptions[a.key] {
-				env.Report(diag.Warning, a.off, "code block: Hugo's highlight option %q is not supported yet and is ignored", a.key)
+			if hugoHighlightOptions[key] {
+				env.Report(diag.Warning, a.off, "code block: Hugo's highlight option %q is not supported and is ignored", a.key)
 				continue
 			}
 			// A fence's attributes are options read here, never HTML
 			// attributes: content sets no behaviour.
-			env.Report(diag.Error, a.off, "code block: attribute %q is not allowed (a fence takes title and hl_lines)", a.key)
+			env.Report(diag.Error, a.off, "code block: attribute %q is not allowed (%s takes title, hl_lines, linenos, linenostart, anchorlinenos, lineanchors and linenumbersintable)", a.key, what)
 		}
 	}
-	sort.Ints(hl)
-	return title, hl
+	switch linenos {
+	case "table":
+		o.numbers = highlight.LineNumbersTable
+	case "inline":
+		o.numbers = highlight.LineNumbersInline
+	case "true":
+		o.numbers = highlight.LineNumbersInline
+		if inTable {
+			o.numbers = highlight.LineNumbersTable
+		}
+	}
+	sort.Ints(o.lines)
 }
 
-// hugoHighlightOptions are the options Hugo's fences take that kakehashi
-// does not act on yet: a warning, so a course brought from Hugo builds.
+// boolAttr reads a true or false value.
+func boolAttr(a attr) (v, ok bool) {
+	if a.list != nil {
+		return false, false
+	}
+	switch a.val {
+	case "true":
+		return true, true
+	case "false":
+		return false, true
+	}
+	return false, false
+}
+
+// isAnchorPrefix reports whether s is made of what an id and a fragment
+// take as they are: ASCII letters, digits, "-" and "_".
+func isAnchorPrefix(s string) bool {
+	for _, r := range s {
+		if !(r == '-' || r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// hugoHighlightOptions are the options, in lower case, Hugo's fences take
+// that kakehashi does not act on: a warning, so a course brought from
+// Hugo builds.
 var hugoHighlightOptions = map[string]bool{
-	"linenos": true, "linenostart": true, "anchorlinenos": true, "lineanchors": true,
-	"lineNos": true, "lineNoStart": true, "anchorLineNos": true, "lineAnchors": true,
-	"style": true, "noclasses": true, "noClasses": true, "tabwidth": true, "tabWidth": true,
-	"guessSyntax": true, "codeFences": true, "hl_inline": true, "hlInline": true,
+	"style": true, "noclasses": true, "tabwidth": true, "guesssyntax": true,
+	"codefences": true, "hl_inline": true, "wrapperclass": true,
 }
 
 // attr is one key="value" of a fence's info string.
@@ -220,9 +460,22 @@ type attr struct {
 	key, val string
 	off      int // of the key
 	valOff   int // of the value's first character
+	// list holds the items of a list value, [1, 3] or [8, "15-17"]
+	// (non-nil, val empty); nil for any other value.
+	list []listItem
 }
 
-// parseAttrs parses `key="value" key=value ...`; off is the offset of s.
+// listItem is one item of a list value.
+type listItem struct {
+	val string
+	off int
+}
+
+// parseAttrs parses `key="value" key=value key=[1,"2-3"] ...`, separated
+// by spaces or commas, as Hugo's fences write them
+// ({linenos=table,hl_lines=[8,"15-17"],linenostart=199}); off is the
+// offset of s. A bare value ends at a space, or at a comma that a next
+// key= follows (hl_lines=2,3 is one value).
 func parseAttrs(s string, off int, env *Env) ([]attr, bool) {
 	var out []attr
 	i := 0
@@ -234,16 +487,15 @@ func parseAttrs(s string, off int, env *Env) ([]attr, bool) {
 			return out, true
 		}
 		k := i
-		for i < len(s) && (s[i] == '_' || s[i] == '-' || s[i] < utf8.RuneSelf && (unicode.IsLetter(rune(s[i])) || unicode.IsDigit(rune(s[i])))) {
-			i++
-		}
+		i = keyEnd(s, i)
 		if i == k || i >= len(s) || s[i] != '=' {
 			env.Report(diag.Warning, off+k, "code block: expected key=\"value\" in the attributes")
 			return out, false
 		}
 		a := attr{key: s[k:i], off: off + k}
 		i++
-		if i < len(s) && s[i] == '"' {
+		switch {
+		case i < len(s) && s[i] == '"':
 			j := closingQuote(s, i+1)
 			if j < 0 {
 				env.Report(diag.Warning, off+i, "code block: unterminated quoted value for %q", a.key)
@@ -251,15 +503,72 @@ func parseAttrs(s string, off int, env *Env) ([]attr, bool) {
 			}
 			a.val, a.valOff = unescapeInfo(s[i+1:j]), off+i+1
 			i = j + 1
-		} else {
+		case i < len(s) && s[i] == '[':
+			a.valOff = off + i
+			items, end, ok := parseList(s, i+1, off)
+			if !ok {
+				env.Report(diag.Warning, off+i, "code block: unterminated list for %q: expected [1, 3] or [1, \"3-5\"]", a.key)
+				return out, false
+			}
+			a.list, i = items, end
+		default:
 			j := i
-			for i < len(s) && s[i] != ' ' && s[i] != '\t' {
+			for i < len(s) && s[i] != ' ' && s[i] != '\t' && !(s[i] == ',' && nextKey(s, i+1)) {
 				i++
 			}
 			a.val, a.valOff = unescapeInfo(s[j:i]), off+j
 		}
 		out = append(out, a)
 	}
+}
+
+// keyEnd returns the end of the attribute name starting at s[i].
+func keyEnd(s string, i int) int {
+	for i < len(s) && (s[i] == '_' || s[i] == '-' || s[i] < utf8.RuneSelf && (unicode.IsLetter(rune(s[i])) || unicode.IsDigit(rune(s[i])))) {
+		i++
+	}
+	return i
+}
+
+// nextKey reports whether a key= starts at s[i], after spaces.
+func nextKey(s string, i int) bool {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	j := keyEnd(s, i)
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j > i && j < len(s) && s[j] == '=' && !unicode.IsDigit(rune(s[i]))
+}
+
+// parseList reads the items of a list value from s[i], just after its
+// '[', to its ']': quoted strings or bare words, separated by commas or
+// spaces. It returns the items (never nil) and where the list ends.
+func parseList(s string, i, off int) ([]listItem, int, bool) {
+	items := []listItem{}
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t' || c == ',':
+			i++
+		case c == ']':
+			return items, i + 1, true
+		case c == '"':
+			j := closingQuote(s, i+1)
+			if j < 0 {
+				return nil, 0, false
+			}
+			items = append(items, listItem{val: unescapeInfo(s[i+1 : j]), off: off + i + 1})
+			i = j + 1
+		default:
+			j := i
+			for i < len(s) && !strings.ContainsRune(" \t,]", rune(s[i])) {
+				i++
+			}
+			items = append(items, listItem{val: s[j:i], off: off + j})
+		}
+	}
+	return nil, 0, false
 }
 
 // closingQuote returns the index of the first '"' in s from i that no
@@ -354,29 +663,34 @@ func isAlnum(s string) bool {
 }
 
 // parseLines parses hl_lines: single numbers and ranges ("2-3"), separated
-// by spaces or commas, each within 1..nlines.
+// by spaces or commas, or the items of a list ([1, "3-5"]), each within
+// 1..nlines.
 func parseLines(a attr, nlines int, env *Env) []int {
+	items := a.list
+	if items == nil {
+		v := a.val
+		for i := 0; i < len(v); {
+			if v[i] == ' ' || v[i] == ',' {
+				i++
+				continue
+			}
+			j := i
+			for j < len(v) && v[j] != ' ' && v[j] != ',' {
+				j++
+			}
+			items = append(items, listItem{val: v[i:j], off: a.valOff + i})
+			i = j
+		}
+	}
 	var out []int
-	v := a.val
-	i := 0
-	for i < len(v) {
-		if v[i] == ' ' || v[i] == ',' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(v) && v[j] != ' ' && v[j] != ',' {
-			j++
-		}
-		item, at := v[i:j], a.valOff+i
-		i = j
-		lo, hi, ok := parseRange(item)
+	for _, it := range items {
+		lo, hi, ok := parseRange(it.val)
 		if !ok {
-			env.Report(diag.Warning, at, "code block: hl_lines: bad line or range %q", item)
+			env.Report(diag.Warning, it.off, "code block: hl_lines: bad line or range %q", it.val)
 			continue
 		}
 		if hi > nlines {
-			env.Report(diag.Warning, at, "code block: hl_lines: %q is past the end of the block (%d lines)", item, nlines)
+			env.Report(diag.Warning, it.off, "code block: hl_lines: %q is past the end of the block (%d lines)", it.val, nlines)
 			hi = nlines
 		}
 		for l := lo; l <= hi; l++ {
@@ -419,7 +733,9 @@ func renderCodeFigure(w util.BufWriter, _ []byte, node ast.Node, entering bool) 
 	n := node.(*CodeFigure)
 	esc := html.EscapeString
 	fmt.Fprintf(w, `<figure class="code" data-lang="%s"`, esc(n.Lang))
-	if n.CopyText != n.text {
+	// The copy button copies the code element's text unless told what
+	// else: line numbers inline are text of it.
+	if n.CopyText != n.text || n.LineNumbers == highlight.LineNumbersInline {
 		fmt.Fprintf(w, ` data-copy="%s"`, esc(n.CopyText))
 	}
 	_, _ = w.WriteString(">\n<figcaption class=\"code-head\">")

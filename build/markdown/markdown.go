@@ -27,6 +27,8 @@
 //	AST transformers
 //	   50    PriorityShortcodeTransformer  pairs inline tags first, so the
 //	                                       rest see a pair's content inside it
+//	   60    PriorityCodeSourceTransformer a highlight call becomes a code
+//	                                       figure, before links and "#N"
 //	  900    PriorityLinkTransformer       links' destinations through
 //	                                       Env.Link, before the export's
 //	                                       explicit index links (1000)

@@ -171,7 +171,7 @@ func TestDiagnosticPositions(t *testing.T) {
 		"content/ja/cka/05.md:5:4: #9: the series has no part 9",
 		`content/ja/cka/05.md:7:35: warning: code block: hl_lines: bad line or range "3-2"`,
 		`content/ja/cka/05.md:7:39: warning: code block: hl_lines: "7" is past the end of the block (2 lines)`,
-		`content/ja/cka/05.md:7:42: code block: attribute "colour" is not allowed (a fence takes title and hl_lines)`,
+		`content/ja/cka/05.md:7:42: code block: attribute "colour" is not allowed (a fence takes title, hl_lines, linenos, linenostart, anchorlinenos, lineanchors and linenumbersintable)`,
 		`content/ja/cka/05.md:12:8: warning: code block: expected key="value" in the attributes`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

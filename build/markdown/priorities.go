@@ -22,6 +22,11 @@ const (
 	// where calls sit: first, so every later transformer sees the pairs'
 	// content inside their calls.
 	PriorityShortcodeTransformer = 50
+	// PriorityCodeSourceTransformer makes the nodes that stand for code
+	// blocks of their own (CodeSource: the highlight shortcode's calls)
+	// code figures: after the shortcode pairs, and before links and "#N"
+	// references are looked for, so none is in their code.
+	PriorityCodeSourceTransformer = 60
 	// PriorityLinkTransformer offers every link's destination to Env.Link:
 	// after the shortcode pairs, so links inside a call are its children,
 	// and before the exported copy's explicit index links (1000), which
