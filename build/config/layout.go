@@ -1,6 +1,9 @@
 package config
 
-import "path"
+import (
+	"path"
+	"strings"
+)
 
 // Layout is the single source of a site's folder names, for the builder,
 // the authoring server's watcher and the command line. Paths are
@@ -61,3 +64,36 @@ func (l Layout) BuildCache() string { return path.Join(l.WithDefaults().Cache, "
 
 // WasmCache is the folder of the compiled calculators.
 func (l Layout) WasmCache() string { return path.Join(l.WithDefaults().Cache, "wasm") }
+
+// Part is the part of a site a path is in (Layout.PartOf).
+type Part int
+
+// The parts of a site, as a build tells them apart.
+const (
+	Elsewhere Part = iota // none of the site's inputs
+	Static                // the site's static files or the theme's
+	Look                  // the rest of the theme, the site's layouts, the UI strings or the configuration file
+	Content               // the content: the pages, their folders' files and the series files
+)
+
+// PartOf is the part of the site laid out as l (with its defaults) that
+// path p is in; p is slash-separated, relative to the site root and
+// clean.
+func (l Layout) PartOf(p string) Part {
+	l = l.WithDefaults()
+	switch {
+	case within(p, path.Join(l.Theme, "static")), within(p, "static"):
+		return Static
+	case within(p, l.Theme), within(p, "layouts"), within(p, l.I18n), p == l.Config:
+		return Look
+	case within(p, l.Content):
+		return Content
+	}
+	return Elsewhere
+}
+
+// within reports whether path p is folder dir or inside it.
+func within(p, dir string) bool {
+	dir = strings.Trim(path.Clean(dir), "/")
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}

@@ -39,3 +39,32 @@ func TestLayoutDefaults(t *testing.T) {
 		t.Errorf("Inputs = %v", got)
 	}
 }
+
+// TestPartOf: a path is in the static files (the theme's before the rest
+// of it), the look, the content, or elsewhere.
+func TestPartOf(t *testing.T) {
+	l := Layout{Theme: "themes/plain"}
+	for p, want := range map[string]Part{
+		"static/img/a.png":          Static,
+		"themes/plain/static/x.css": Static,
+		"themes/plain/static":       Static,
+		"themes/plain/layouts/a":    Look,
+		"themes/plain/shortcodes/x": Look,
+		"themes/plain":              Look,
+		"layouts/baseof.html":       Look,
+		"i18n/ja.toml":              Look,
+		File:                        Look,
+		"content/ja/a.md":           Content,
+		"content/series/cka.yaml":   Content,
+		"content":                   Content,
+		"themes/other/layouts/a":    Elsewhere,
+		"contents/a.md":             Elsewhere,
+		"static.txt":                Elsewhere,
+		"README.md":                 Elsewhere,
+		"public/index.html":         Elsewhere,
+	} {
+		if got := l.PartOf(p); got != want {
+			t.Errorf("PartOf(%q) = %d, want %d", p, got, want)
+		}
+	}
+}
