@@ -1,18 +1,22 @@
 // Package build wires kakehashi's pipeline, and does nothing else. A build
 // runs, in this order:
 //
-//  1. load: the UI strings (i18n), the theme's layouts (render) and
-//     shortcode templates (shortcodes), then the content (source);
+//  1. load: the configuration and the site's languages (config), the UI
+//     strings (i18n), the theme's layouts (render) and shortcode
+//     templates (shortcodes), then the content (source);
 //  2. resolve: the pages the site publishes, their URLs, translations and
 //     parts (site);
 //  3. markdown: each page's body to HTML (markdown, highlight,
-//     shortcodes), with its "#N" links resolved (page.PartLinks);
+//     shortcodes), with its links and "#N" links resolved, a rendering
+//     of the same input reused (page.Renderer);
 //  4. assemble: each page's template data (page);
 //  5. template: each page through the theme (render);
-//  6. write: the pages, the theme's assets (render.Minifier), the
-//     calculators (wasm), the sitemap and feeds (render) and the search
+//  6. write: the pages, the theme's assets (render.PrepareAssets), the
+//     calculators (wasm), the static and page folders' files as they are
+//     (output.CopyFile), the sitemap and feeds (render) and the search
 //     indexes (search), into an output.Sink: a site in memory (Build) or
-//     a staging folder on disk (BuildTo).
+//     a staging folder on disk (BuildTo), through cache.Writer, which
+//     takes from the previous output what is unchanged.
 //
 // A Builder keeps what may be reused between builds (markdown renderings,
 // finished pages, search indexes, feeds, highlighted code), so that the
@@ -53,8 +57,8 @@ import (
 // <meta name="generator">.
 const Version = "0.1.0"
 
-// Options configure a build. Paths are relative to the site root on the
-// input filesystem.
+// Options configure a build. The Layout's paths are relative to the site
+// root on the input filesystem.
 type Options struct {
 	// Layout names the site's folders; empty fields are the defaults
 	// (DefaultLayout).
@@ -139,29 +143,22 @@ func New(in afero.Fs, opts Options) (*Builder, error) {
 
 // Invalidate tells the Builder that these input paths (slash-separated,
 // relative to the site root) changed, appeared or disappeared. A path in
-// the theme's layouts or shortcodes or in the UI strings, or the
-// configuration file, makes the next Build re-render everything; the theme's static files are read afresh by
-// every Build anyway.
+// the theme (but its static files), the site's layouts or the UI
+// strings, or the configuration file, makes the next Build re-render
+// everything; a content file is read again; the static files, the
+// theme's and the site's, are read afresh by every Build anyway.
 func (b *Builder) Invalidate(paths ...string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	l := b.opts.Layout
 	for _, p := range paths {
 		p = strings.TrimPrefix(path.Clean("/"+p), "/")
-		switch {
-		case within(p, path.Join(l.Theme, "static")), within(p, render.SiteStatic):
-			// Static files are read afresh by every build.
-		case within(p, l.Theme), within(p, render.SiteLayouts), within(p, l.I18n), p == l.Config:
+		switch b.opts.Layout.PartOf(p) { // static files are read afresh by every build
+		case config.Look:
 			b.full = true
-		case within(p, l.Content):
+		case config.Content:
 			b.loader.Invalidate(p)
 		}
 	}
-}
-
-func within(p, dir string) bool {
-	dir = strings.Trim(path.Clean(dir), "/")
-	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
 // Summary describes a finished build; the CLI prints it.
@@ -181,7 +178,8 @@ type Summary struct {
 	Elapsed        time.Duration
 }
 
-// Result is a built site, in memory, ready to publish or serve.
+// Result is a finished build: the site in memory, ready to publish or
+// serve (Build; none after BuildTo), and what the build made.
 type Result struct {
 	Site    *output.Site
 	Summary Summary
@@ -388,8 +386,9 @@ func (b *Builder) baseURL() string {
 	return "/"
 }
 
-// T returns a UI string of the last successful build's theme, for callers
-// that assemble pages themselves (the single-file export).
+// T returns a UI string as the site's strings last loaded hold it (the key
+// itself before any), for callers that assemble pages themselves (the
+// single-file export).
 func (b *Builder) T(lang, key string) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()

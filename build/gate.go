@@ -13,7 +13,7 @@ import (
 
 // Check is the content gate (kakehashi check): it runs the whole pipeline
 // in memory, writing nothing, then checks the site as a reader meets it:
-// links and their sections in both languages, the translations (missing,
+// links and their sections in every language, the translations (missing,
 // stale, unmarked, twins that differ), and the UI strings no one uses.
 // The list holds every error and warning, sorted, each with its kind
 // (check.Code); a failed build gives its errors only. The error is for
@@ -29,8 +29,11 @@ func (b *Builder) Check(ctx context.Context) (diag.List, error) {
 		}
 		out = diag.FromError(err)
 	} else {
+		b.mu.Lock()
+		st := b.site // the site of the build that just succeeded
+		b.mu.Unlock()
 		out = append(append(out, res.Summary.Warnings...), b.ContentChecks()...)
-		out = append(append(out, b.UnusedKeys()...), b.translationChecks()...)
+		out = append(append(out, b.UnusedKeys()...), check.Translations(st)...)
 	}
 	for i := range out {
 		out[i].Code = check.Code(out[i])
@@ -63,16 +66,4 @@ func (b *Builder) ContentChecks() diag.List {
 	ds := append(check.Fragments(pages), check.Twins(pages)...)
 	ds.Sort()
 	return ds
-}
-
-// translationChecks reports how the last good build's translations
-// stand against their originals (check.Translations).
-func (b *Builder) translationChecks() diag.List {
-	b.mu.Lock()
-	st := b.site
-	b.mu.Unlock()
-	if st == nil {
-		return nil
-	}
-	return check.Translations(st)
 }

@@ -102,18 +102,11 @@ func (r *run) loadStatic() error {
 }
 
 // cacheKey names the persistent cache for the current program, theme,
-// strings and options.
+// strings and options (cache.Key).
 func (b *Builder) cacheKey() uint64 {
 	o := b.opts
-	h := cache.NewHasher()
-	h.Num(int64(cache.Program(Version)))
-	h.Num(int64(b.mdKey)) // the UI strings and the shortcode templates
-	h.Num(int64(cache.HashFiles(render.ThemeFs(b.in, o.Layout.Theme), "layouts")))
-	h.Str(b.baseURL())
-	h.Bytes(b.cfg.Src)
-	h.Str(strconv.FormatBool(o.Drafts))
-	h.Str(strconv.FormatBool(o.ExplicitIndex))
-	return h.Sum()
+	return cache.Key(Version, b.mdKey, render.ThemeFs(b.in, o.Layout.Theme),
+		b.baseURL(), string(b.cfg.Src), strconv.FormatBool(o.Drafts), strconv.FormatBool(o.ExplicitIndex))
 }
 
 // compileWasm compiles the calculators, once per Builder, before the
