@@ -1,8 +1,10 @@
 package markdown
 
 import (
+	"bytes"
 	"fmt"
 	"html"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -127,7 +129,7 @@ func (t *codeSourceTransformer) Transform(doc *ast.Document, reader text.Reader,
 	})
 	numbered := false
 	for i, c := range codes {
-		text := strings.ReplaceAll(c.spec.Code, "\r\n", "\n")
+		text := literalText(strings.ReplaceAll(c.spec.Code, "\r\n", "\n"), c.n.Pos(), env)
 		nlines := strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1
 		o := codeOptions{lang: c.spec.Lang}
 		if o.lang == "" {
@@ -182,19 +184,22 @@ func (t *codeFigureTransformer) Transform(doc *ast.Document, reader text.Reader,
 	if env == nil {
 		env = &Env{}
 	}
+	src := reader.Source()
 	var codes []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			codes = append(codes, n)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			spanLiterals(n, src, env)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
-	src := reader.Source()
 	fenced, numbered := 0, false
 	for _, c := range codes {
 		if err := env.Context().Err(); err != nil {
@@ -219,8 +224,11 @@ func (t *codeFigureTransformer) Transform(doc *ast.Document, reader text.Reader,
 func (t *codeFigureTransformer) codeFigure(n ast.Node, src []byte, anchors string, env *Env) *CodeFigure {
 	var code strings.Builder
 	lines := n.Lines()
-	for i := 0; i < lines.Len(); i++ {
-		seg := lines.At(i)
+	segs := make([]text.Segment, lines.Len())
+	for i := range segs {
+		segs[i] = lines.At(i)
+	}
+	for _, seg := range codeLiterals(src, segs, env) {
 		code.Write(seg.Value(src))
 	}
 	o := codeOptions{lang: "text"}
@@ -747,4 +755,175 @@ func renderCodeFigure(w util.BufWriter, _ []byte, node ast.Node, entering bool) 
 	_, _ = w.WriteString(n.HTML)
 	_, _ = w.WriteString("\n</figure>\n")
 	return ast.WalkSkipChildren, nil
+}
+
+// Hugo's shortcode syntax in code. Hugo reads shortcodes before markdown,
+// in code too: {{</* name */>}} (and {{%/* name */%}}) is its way of
+// showing a call as text, everywhere, and shows {{< name >}}; a plain
+// call it expands, in code as well. kakehashi expands no shortcode in
+// code, where a course shows them: it shows the literal form as Hugo
+// does, and warns of a plain call, which Hugo would expand.
+
+// literalCuts finds the literal shortcodes of b, {{</* … */>}} and
+// {{%/* … */%}}, and returns the byte ranges of their comment markers,
+// which Hugo does not show, in order; and the index in b of the first
+// plain call ({{< name …, {{% /name …), -1 when there is none.
+func literalCuts(b []byte) (cuts [][2]int, plain int) {
+	plain = -1
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte("{{"))
+		if j < 0 {
+			return cuts, plain
+		}
+		j += i
+		i = j + 2
+		if j+2 >= len(b) || b[j+2] != '<' && b[j+2] != '%' {
+			continue
+		}
+		right := byte('>') // the delimiter that closes the tag
+		if b[j+2] == '%' {
+			right = '%'
+		}
+		if bytes.HasPrefix(b[j+3:], []byte("/*")) {
+			k := bytes.Index(b[j+5:], []byte{'*', '/', right, '}', '}'})
+			if k < 0 {
+				continue // Hugo: "comment must be closed"; shown as written
+			}
+			k += j + 5
+			cuts = append(cuts, [2]int{j + 3, j + 5}, [2]int{k, k + 2})
+			i = k + 4
+			continue
+		}
+		if plain < 0 && callName(b[j+3:]) != "" {
+			plain = j
+		}
+	}
+}
+
+// callName returns the name a shortcode call's tag starts with, after
+// its "{{<" and spaces: "part" for " part 3 >}}", "/tabs" for a closing
+// tag; "" when b starts no call.
+func callName(b []byte) string {
+	i := 0
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	j := i
+	if j < len(b) && b[j] == '/' {
+		j++
+	}
+	k := j
+	for k < len(b) && (b[k] == '_' || b[k] == '-' || b[k] == '/' || b[k] == '.' || b[k] < utf8.RuneSelf && (unicode.IsLetter(rune(b[k])) || unicode.IsDigit(rune(b[k])))) {
+		k++
+	}
+	if k == j || !(b[j] == '_' || b[j] < utf8.RuneSelf && unicode.IsLetter(rune(b[j]))) {
+		return ""
+	}
+	return string(b[i:k])
+}
+
+// codeLiterals cuts the comment markers of the literal shortcodes out of
+// segs, the pieces of src that make a code block's or a code span's text,
+// in order, and warns of the first plain call among them.
+func codeLiterals(src []byte, segs []text.Segment, env *Env) []text.Segment {
+	var b []byte
+	for _, s := range segs {
+		b = append(b, s.Value(src)...)
+	}
+	if !bytes.Contains(b, []byte("{{")) {
+		return segs
+	}
+	cuts, plain := literalCuts(b)
+	// at maps an index of b to its offset in src (a segment's padding,
+	// the spaces a tab became, to the segment's start).
+	at := func(i int) int {
+		for _, s := range segs {
+			if n := len(s.Value(src)); i < n {
+				return min(s.Start+max(i-s.Padding, 0), s.Stop)
+			}
+			i -= len(s.Value(src))
+		}
+		return -1
+	}
+	if plain >= 0 {
+		warnPlainCall(env, at(plain), b[plain:])
+	}
+	if len(cuts) == 0 {
+		return segs
+	}
+	var out []text.Segment
+	base, c := 0, 0 // b's index of the segment's value; the next cut
+	for _, s := range segs {
+		n := len(s.Value(src)) // with its padding and a forced newline
+		piece := s             // what is left of s to write
+		for ; c < len(cuts) && cuts[c][1] <= base+n; c++ {
+			cs, ce := s.Start+cuts[c][0]-base-s.Padding, s.Start+cuts[c][1]-base-s.Padding
+			if cs < piece.Start {
+				continue // a marker across two pieces, or in the padding, is none
+			}
+			if cs > piece.Start || piece.Padding > 0 {
+				head := piece
+				head.Stop, head.ForceNewline = cs, false
+				out = append(out, head)
+			}
+			piece.Start, piece.Padding = ce, 0
+		}
+		if piece.Start < piece.Stop || piece.Padding > 0 {
+			out = append(out, piece)
+		}
+		base += n
+	}
+	return out
+}
+
+// spanLiterals cuts the comment markers of the literal shortcodes out of
+// a code span's text, and warns of a plain call in it.
+func spanLiterals(n *ast.CodeSpan, src []byte, env *Env) {
+	var segs []text.Segment
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		t, ok := c.(*ast.Text)
+		if !ok {
+			return
+		}
+		segs = append(segs, t.Segment)
+	}
+	out := codeLiterals(src, segs, env)
+	if len(out) == len(segs) && slices.Equal(out, segs) {
+		return
+	}
+	n.RemoveChildren(n)
+	for _, s := range out {
+		n.AppendChild(n, ast.NewRawTextSegment(s))
+	}
+}
+
+// literalText cuts the comment markers of the literal shortcodes out of
+// code, the text of a CodeSource, and warns, at off, of a plain call.
+func literalText(code string, off int, env *Env) string {
+	if !strings.Contains(code, "{{") {
+		return code
+	}
+	cuts, plain := literalCuts([]byte(code))
+	if plain >= 0 {
+		warnPlainCall(env, off, []byte(code[plain:]))
+	}
+	var b strings.Builder
+	last := 0
+	for _, c := range cuts {
+		b.WriteString(code[last:c[0]])
+		last = c[1]
+	}
+	b.WriteString(code[last:])
+	return b.String()
+}
+
+// warnPlainCall warns, at off, of the plain call that tag starts.
+func warnPlainCall(env *Env, off int, tag []byte) {
+	l, r := "{{<", ">}}"
+	if tag[2] == '%' {
+		l, r = "{{%", "%}}"
+	}
+	name := callName(tag[3:])
+	env.Report(diag.Warning, max(off, 0), "shortcode %s %s %s in code is shown as written: kakehashi expands no shortcode in code, where Hugo expands it; write %s/* %s */%s to show it in Hugo too",
+		l, name, r, l, name, r)
 }

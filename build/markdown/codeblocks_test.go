@@ -233,3 +233,50 @@ func TestCodeSource(t *testing.T) {
 		t.Errorf("styles %v", res.Styles)
 	}
 }
+
+// TestShortcodesInCode: in code, blocks and spans, a literal shortcode
+// shows as Hugo shows it, {{</* x */>}} as {{< x >}} (Hugo 0.111 renders
+// each of these cases so), and a plain call, which kakehashi shows as
+// written and Hugo expands, is a warning at its place.
+func TestShortcodesInCode(t *testing.T) {
+	tests := []struct {
+		src, want string // want: the <code> elements' text, joined by "|"
+		warn      string // the warning's header, "" for none
+	}{
+		{src: "```\n{{</* part 3 */>}} and {{%/* callout */%}}\n```\n", want: "{{&lt; part 3 &gt;}} and {{% callout %}}"},
+		{src: "`{{</* x */>}}` and `{{</* y\nz */>}}`\n", want: "{{&lt; x &gt;}}|{{&lt; y z &gt;}}"},
+		{src: "    {{</* ind\n    */>}}\n", want: "{{&lt; ind\n&gt;}}"},
+		{src: "> ```\n> a {{</* q */>}} b\n> ```\n", want: "a {{&lt; q &gt;}} b"},
+		{src: "- ```\n  {{</* li */>}}\n  ```\n", want: "{{&lt; li &gt;}}"},
+		{src: "\t{{</* tab */>}}\n", want: "{{&lt; tab &gt;}}"},
+		{src: "```\n{{</* open\n```\n", want: "{{&lt;/* open"}, // Hugo: "comment must be closed"
+		{src: "`{{</* a */%}}`\n", want: "{{&lt;/* a */%}}"},   // closed by the other delimiter: none
+		{src: "```\nx := {{< 3\n```\n", want: "x := {{&lt; 3"}, // no call: no warning
+		{src: "```\necho\n{{< part 3 >}}\n```\n", want: "echo\n{{&lt; part 3 &gt;}}",
+			warn: "x.md:3:1: warning: shortcode {{< part >}} in code is shown as written: kakehashi expands no shortcode in code, where Hugo expands it; write {{</* part */>}} to show it in Hugo too"},
+		{src: "a `{{% /callout %}}`\n", want: "{{% /callout %}}",
+			warn: "x.md:1:4: warning: shortcode {{% /callout %}} in code is shown as written: kakehashi expands no shortcode in code, where Hugo expands it; write {{%/* /callout */%}} to show it in Hugo too"},
+	}
+	for _, tt := range tests {
+		res := New(Options{}).Render(context.Background(), Doc{Path: "x.md", Src: []byte(tt.src)}, Env{Lang: "en"})
+		var codes []string
+		for rest := string(res.HTML); ; {
+			_, after, ok := strings.Cut(rest, "<code>")
+			if !ok {
+				break
+			}
+			code, tail, _ := strings.Cut(after, "</code>")
+			codes, rest = append(codes, code), tail
+		}
+		if got := strings.Join(codes, "|"); got != tt.want {
+			t.Errorf("%q: code %q, want %q", tt.src, got, tt.want)
+		}
+		var warns []string
+		for _, d := range res.Diags {
+			warns = append(warns, d.Header())
+		}
+		if got := strings.Join(warns, "; "); got != tt.warn {
+			t.Errorf("%q: diagnostics %q, want %q", tt.src, got, tt.warn)
+		}
+	}
+}
