@@ -11,7 +11,8 @@ import (
 
 // TestCaseFiles runs every testdata/cases/*.txt (goldmark's case-file
 // format, see mdtest) as a Japanese page of testEnv with the built-ins:
-// literal.txt, shortcodes in code that stay text; places.txt, the places a
+// literal.txt, shortcodes in code that stay text (a plain call warned
+// of, the comment form shown as Hugo shows it); places.txt, the places a
 // call works.
 func TestCaseFiles(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "cases", "*.txt"))
