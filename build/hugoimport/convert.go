@@ -22,9 +22,10 @@ import (
 )
 
 // ShortcodeDirs are the folders of the kakehashi site the Hugo site's
-// shortcode templates are copied to (layouts/shortcodes/ and the
-// theme's, where kakehashi reads site shortcodes).
-var ShortcodeDirs = []string{"layouts/shortcodes"}
+// shortcode templates are copied to: layouts/shortcodes/, as in Hugo,
+// and the default theme's shortcodes/, where a build reads a site's
+// shortcode templates today.
+var ShortcodeDirs = []string{"layouts/shortcodes", "themes/default/shortcodes"}
 
 // Site is a kakehashi site converted from a Hugo site, not written yet:
 // its files and the report of the conversion.

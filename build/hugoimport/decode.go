@@ -140,6 +140,17 @@ func (d *doc) decodeTOML(text []byte, base int) (int, error) {
 				name = joinKey(name, strings.ToLower(string(n.Data)))
 				d.pos[name] = base + int(n.Raw.Offset)
 			}
+			if v := e.Value(); v.Kind == unstable.Array {
+				i := 0
+				for it := v.Children(); it.Next(); {
+					if n := it.Node(); n.Kind != unstable.Comment {
+						if n.Raw.Length > 0 || n.Kind == unstable.String {
+							d.pos[fmt.Sprintf("%s[%d]", name, i)] = base + int(n.Raw.Offset)
+						}
+						i++
+					}
+				}
+			}
 		}
 	}
 	return 0, nil

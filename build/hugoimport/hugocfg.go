@@ -148,7 +148,17 @@ func loadConfig(ctx context.Context, fsys afero.Fs) (*hugoConfig, diag.List, err
 		if lang != "" {
 			at = "languages." + lang + "." + key
 		}
-		c.merge(c.root, nest(at, vals), d, docKey, "")
+		into := c.root
+		for _, k := range strings.Split(at, ".") {
+			sub, ok := into[k].(map[string]any)
+			if !ok {
+				sub = map[string]any{}
+				into[k] = sub
+			}
+			into = sub
+		}
+		c.where[at] = loc{d: d, key: docKey}
+		c.merge(into, vals, d, docKey, at)
 	}
 	if len(c.files) == 0 && len(diags) == 0 {
 		return nil, nil, errNoConfig
@@ -157,16 +167,6 @@ func loadConfig(ctx context.Context, fsys afero.Fs) (*hugoConfig, diag.List, err
 		return nil, diags, nil
 	}
 	return c, nil, nil
-}
-
-// nest is vals under the dotted path at.
-func nest(at string, vals map[string]any) map[string]any {
-	parts := strings.Split(at, ".")
-	var m any = vals
-	for i := len(parts) - 1; i >= 0; i-- {
-		m = map[string]any{parts[i]: m}
-	}
-	return m.(map[string]any)
 }
 
 // merge puts from (the table at docKey of the document d) into into,

@@ -127,6 +127,7 @@ func (cv *converter) convertI18n(ctx context.Context) error {
 	for _, l := range langs {
 		msgs := byLang[l]
 		var filled []string
+		filledFrom := map[string]string{}
 		var b strings.Builder
 		if msgs != nil {
 			fmt.Fprintf(&b, "# UI strings converted from %s by kakehashi import hugo: each key is\n# used by the site's shortcode templates, or overrides kakehashi's own.\n", from[l])
@@ -145,13 +146,14 @@ func (cv *converter) convertI18n(ctx context.Context) error {
 			lines["lang_name"] = map[string]string{"other": name}
 			fmt.Fprintf(&b, "# kakehashi has no UI strings in %q: these are its English ones, to translate.\n", l)
 			p := path.Join(i18nDir, l+".toml")
-			cv.report.addAt(Approximated, p, 0, 0, "kakehashi has no UI strings in %q: %s holds its English ones, to translate", l, p)
+			cv.report.addAt(Approximated, i18nDir, 0, 0, "kakehashi has no UI strings in %q: %s holds its English ones, to translate", l, p)
 		}
 		for _, k := range sortedKeys(keys) {
 			m := msgs[k]
 			if m == nil {
 				for _, o := range langs {
 					if m = byLang[o][k]; m != nil {
+						filledFrom[k] = o
 						break
 					}
 				}
@@ -164,6 +166,9 @@ func (cv *converter) convertI18n(ctx context.Context) error {
 		}
 		for _, k := range sortedKeys(lines) {
 			forms := lines[k]
+			if from, ok := filledFrom[k]; ok {
+				fmt.Fprintf(&b, "# %s had no %s string in the Hugo site: this is the %s one.\n", k, l, from)
+			}
 			if len(forms) == 1 && forms["other"] != "" {
 				fmt.Fprintf(&b, "%s = %s\n", tomlKey(k), tomlString(forms["other"]))
 				continue
@@ -175,8 +180,16 @@ func (cv *converter) convertI18n(ctx context.Context) error {
 			}
 		}
 		p := path.Join(i18nDir, l+".toml")
+		at := from[l]
+		if at == "" {
+			at = i18nDir
+		}
 		if len(filled) > 0 {
-			cv.report.addAt(Approximated, p, 0, 0, "%s from %s, as Hugo falls back to the default language: %s", plural(len(filled), "UI string is taken", "UI strings are taken"), cv.cfg.defaultLang, strings.Join(filled, ", "))
+			where := ""
+			if at != p {
+				where = "in " + p + ", "
+			}
+			cv.report.addAt(Approximated, at, 0, 0, "%s%s another language's, as Hugo falls back to the default language's: %s", where, plural(len(filled), "UI string is", "UI strings are"), strings.Join(filled, ", "))
 		}
 		if msgs != nil {
 			cv.report.addAt(Converted, from[l], 0, 0, "the UI strings of %q are %s", l, p)

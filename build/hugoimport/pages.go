@@ -156,12 +156,13 @@ func (cv *converter) writePage(k *kpage) {
 		vals = p.fm.vals
 	}
 	get := func(key string) (any, bool) { return lookup(vals, key) }
+	spelled := func(key string) string { return spelling(vals, key) }
 	for _, key := range []string{"title", "description", "summary"} {
 		if v, ok := get(key); ok {
 			if s, ok := scalarString(v); ok {
 				add(key, str(s))
 			} else {
-				note(NotConverted, key, "%s must be text, not %s: dropped", key, describe(v))
+				note(NotConverted, key, "%s must be text, not %s: dropped", spelled(key), describe(v))
 			}
 		}
 	}
@@ -174,15 +175,15 @@ func (cv *converter) writePage(k *kpage) {
 		_, s, ok := parseHugoDate(v)
 		switch {
 		case !ok:
-			note(NotConverted, key, "%s %s is no date kakehashi reads: dropped", key, describe(v))
+			note(NotConverted, key, "%s %s is no date kakehashi reads: dropped", spelled(key), describe(v))
 		case dateKey == "":
 			dateKey = key
 			add("date", date(s))
 			if key != "date" {
-				note(Converted, key, "%s is kakehashi's date", key)
+				note(Converted, key, "%s is kakehashi's date", spelled(key))
 			}
 		default:
-			note(NotConverted, key, "%s: kakehashi publishes a page that is no draft at once; its date is %s", key, dateKey)
+			note(NotConverted, key, "%s: kakehashi publishes a page that is no draft at once; its date is %s", spelled(key), spelled(dateKey))
 		}
 	}
 	lastmod := false
@@ -194,7 +195,7 @@ func (cv *converter) writePage(k *kpage) {
 		_, s, ok := parseHugoDate(v)
 		switch {
 		case !ok:
-			note(NotConverted, key, "%s %s is no date kakehashi reads: dropped", key, describe(v))
+			note(NotConverted, key, "%s %s is no date kakehashi reads: dropped", spelled(key), describe(v))
 		case !lastmod:
 			lastmod = true
 			add("lastmod", date(s))
@@ -342,6 +343,20 @@ func (cv *converter) aliases(k *kpage, note func(Kind, string, string, ...any)) 
 		}
 	}
 	return out
+}
+
+// spelling is the key of m that is key whatever the case of its
+// letters, as m spells it.
+func spelling(m map[string]any, key string) string {
+	if _, ok := m[key]; ok {
+		return key
+	}
+	for _, k := range sortedKeys(m) {
+		if strings.EqualFold(k, key) {
+			return k
+		}
+	}
+	return key
 }
 
 // vals are the page's front matter values (nil without front matter).
