@@ -25,7 +25,8 @@ var componentWeight = map[string]int{
 	// WebAssembly modules calc.js fetches later (on the reader's first
 	// use, or when the browser is idle) are not counted.
 	"quorum": 12 << 10, "san": 12 << 10, "ha-sim": 12 << 10,
-	"tabs": 1536, // tabs.js, 1,253 bytes
+	"tabs":    1536, // tabs.js, 1,253 bytes
+	"youtube": 512,  // video.css, minified
 }
 
 // TestArticleWeight keeps an article page — its HTML with the stylesheets

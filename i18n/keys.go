@@ -31,10 +31,11 @@ var CodeKeys = []KeyGroup{
 	// button, the mark of a link to a planned part.
 	{User: "the markdown renderer", Package: "build/markdown", Keys: []string{"anchor", "copied", "copy", "planned"}},
 	// shortcodes: part (the planned mark), callout (its default title, by
-	// kind), quorum's static table.
+	// kind), quorum's static table, Hugo's details (its default summary)
+	// and youtube (its player's title, its link to the video).
 	{User: "the built-in shortcodes", Package: "shortcodes", Keys: []string{
-		"callout_exam", "callout_note", "callout_tip", "callout_warning",
-		"planned", "quorum_members", "quorum_quorum", "quorum_tolerance",
+		"callout_exam", "callout_note", "callout_tip", "callout_warning", "details_summary",
+		"planned", "quorum_members", "quorum_quorum", "quorum_tolerance", "youtube_link", "youtube_title",
 	}, Built: []string{"callout_"}},
 	// shortcodes (quorum, san, ha-sim): the calculators' markup, and the
 	// texts calc.js reads from the widget's data-text attribute (newRoot

@@ -19,7 +19,8 @@ func TestBuiltinAssets(t *testing.T) {
 	calc := Assets{Styles: []string{"/css/calc.css"}, Scripts: []string{"/js/calc.js"}}
 	want := map[string]Assets{
 		"quorum": calc, "san": calc, "ha-sim": calc,
-		"tabs": {Scripts: []string{"/js/tabs.js"}},
+		"tabs":    {Scripts: []string{"/js/tabs.js"}},
+		"youtube": {Styles: []string{"/css/video.css"}},
 	}
 	reg := NewRegistry()
 	for _, name := range reg.Names() {

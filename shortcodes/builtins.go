@@ -33,16 +33,6 @@ const builtinTemplates = `
 <p class="callout-title">{{.Title}}</p>
 {{.Inner}}</aside>
 {{end}}
-{{define "details"}}<details class="details"{{if .Open}} open{{end}}>
-<summary>{{.Summary}}</summary>
-{{.Inner}}</details>
-{{end}}
-{{define "figure"}}<figure class="figure">
-<img src="{{.Src}}" alt="{{.Alt}}"{{with .Width}} width="{{.}}"{{end}}{{with .Height}} height="{{.}}"{{end}}{{if .Lazy}} loading="lazy" decoding="async"{{end}}>
-{{- with .Caption}}
-<figcaption>{{.}}</figcaption>{{end}}
-</figure>
-{{end}}
 {{define "tabs"}}<div class="tabs" data-tabs>
 <div class="tabs-list" role="tablist" hidden>
 {{- range $i, $t := .Tabs}}
@@ -80,21 +70,19 @@ const builtinTemplates = `
 // execFunc executes the named template of the built-ins' set.
 type execFunc func(name string, w io.Writer, data any) error
 
-// builtins returns the built-in shortcodes, sharing one parsed template
-// set.
+// builtins returns the built-in shortcodes, kakehashi's sharing one
+// parsed template set, and Hugo's (hugo_builtins.go).
 func builtins() []*Shortcode {
 	tmpl := template.Must(template.New("builtins").Parse(builtinTemplates))
 	exec := func(name string, w io.Writer, data any) error { return tmpl.ExecuteTemplate(w, name, data) }
-	return []*Shortcode{
+	return append([]*Shortcode{
 		partShortcode(exec),
 		calloutShortcode(exec),
-		detailsShortcode(exec),
 		tabsShortcode(exec),
 		tabShortcode(exec),
-		figureShortcode(exec),
 		topologyShortcode(exec),
 		quorumTableShortcode(exec),
-	}
+	}, hugoBuiltins()...)
 }
 
 // partShortcode is the "#N" link as a shortcode, {{< part 7 >}}, with the
@@ -165,20 +153,6 @@ func calloutShortcode(exec execFunc) *Shortcode {
 	}
 }
 
-// detailsShortcode is a <details> disclosure with a summary.
-func detailsShortcode(exec execFunc) *Shortcode {
-	return &Shortcode{
-		Name: "details", Inner: true, Block: true,
-		Args: []ArgSpec{
-			{Name: "summary", Type: String, Required: true, Position: 1},
-			{Name: "open", Type: Bool, Default: false},
-		},
-		Render: func(w io.Writer, c *Context) error {
-			return exec("details", w, map[string]any{"Summary": c.String("summary"), "Open": c.Bool("open"), "Inner": c.Inner()})
-		},
-	}
-}
-
 // TabsScriptPath is the script that makes tabs' panels a tab list.
 const TabsScriptPath = "/js/tabs.js"
 
@@ -209,32 +183,6 @@ func tabShortcode(exec execFunc) *Shortcode {
 		Render: func(w io.Writer, c *Context) error {
 			// A tab outside tabs (already reported) still shows its content.
 			return exec("tab", w, map[string]any{"ID": c.ID("tab"), "Label": c.String("label"), "Inner": c.Inner()})
-		},
-	}
-}
-
-// figureShortcode is an image with an optional caption.
-func figureShortcode(exec execFunc) *Shortcode {
-	return &Shortcode{
-		Name: "figure", Block: true,
-		Args: []ArgSpec{
-			{Name: "src", Type: String, Required: true},
-			{Name: "alt", Type: String, Required: true},
-			{Name: "caption", Type: String},
-			{Name: "width", Type: Int},
-			{Name: "height", Type: Int},
-		},
-		ImageArg: "src", AltArg: "alt",
-		Render: func(w io.Writer, c *Context) error {
-			src, width, height, lazy := c.String("src"), c.Int("width"), c.Int("height"), true
-			if img, ok := c.Image(); ok {
-				src, lazy = img.URL, img.Lazy
-				if width == 0 && height == 0 {
-					width, height = img.Width, img.Height
-				}
-			}
-			return exec("figure", w, map[string]any{"Src": src, "Alt": c.String("alt"),
-				"Caption": c.String("caption"), "Width": width, "Height": height, "Lazy": lazy})
 		},
 	}
 }

@@ -13,8 +13,10 @@
 // goldmark as a block parser, an inline parser, an AST transformer and a
 // node renderer, at the priorities build/markdown's package comment lists.
 //
-// The built-ins are in builtins.go, the calculator widgets one per file
-// (quorum.go, san.go, hasim.go) over their shared markup (widgets.go).
+// The built-ins are in builtins.go, Hugo's with Hugo's arguments (details,
+// figure, highlight, youtube, comment) in hugo_builtins.go, the
+// calculator widgets one per file (quorum.go, san.go, hasim.go) over their
+// shared markup (widgets.go).
 //
 // Import rule: this package, shortcodes/calc, shortcodes/diagram and i18n
 // import nothing under build/ but build/diag (diagnostics) and

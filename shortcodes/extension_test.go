@@ -149,7 +149,8 @@ func TestPageErrors(t *testing.T) {
 		{"stray closing", "x\n\n{{% /callout %}}\n", []string{`p.md:3:1: unexpected closing shortcode "/callout": no {{% callout %}} is open`}},
 		{"mismatched", "{{% callout %}}\n{{% details \"s\" %}}\nx\n{{% /callout %}}\n", []string{`p.md:2:1: unclosed shortcode "details": expected {{% /details %}}`}},
 		{"unknown argument", "{{% callout titel=\"x\" %}}\n{{% /callout %}}\n", []string{`p.md:1:13: unknown argument "titel" for "callout"; did you mean "title"?`}},
-		{"missing required", "{{< figure src=\"a.png\" >}}\n", []string{`p.md:1:1: missing required argument "alt" for "figure"`}},
+		{"missing required", "{{< figure alt=\"a\" >}}\n", []string{`p.md:1:1: missing required argument "src" for "figure"`}},
+		{"no alt text, as Hugo takes it", "{{< figure src=\"a.png\" >}}\n", []string{`p.md:1:12: warning: image "a.png" has no alt text: say what it shows, for readers who cannot see it`}},
 		{"wrong type", "see {{< part n=\"x\" >}}\n", []string{`p.md:1:14: argument "n" of "part" must be an integer, got string "x"`}},
 		{"wrong type positional", "see {{< part x >}}\n", []string{`p.md:1:14: argument "n" of "part" must be an integer, got string "x"`}},
 		{"one of", "{{% callout danger %}}\n{{% /callout %}}\n", []string{`p.md:1:13: argument "kind" of "callout" must be one of note, tip, warning, exam, got "danger"`}},
@@ -166,8 +167,7 @@ func TestPageErrors(t *testing.T) {
 		{"several at once", "{{< part x >}} {{< nope >}}\n\n{{< figure >}}\n", []string{
 			`p.md:1:10: argument "n" of "part" must be an integer, got string "x"`,
 			`p.md:1:20: unknown shortcode "nope"`,
-			`p.md:3:1: missing required argument "src" for "figure"`,
-			`p.md:3:1: missing required argument "alt" for "figure"`}},
+			`p.md:3:1: missing required argument "src" for "figure"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,105 @@
+package shortcodes
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestHugoBuiltins renders Hugo's built-ins with Hugo's arguments, the
+// calls of Hugo v0.169.0's tpl/tplimpl/shortcodes_integration_test.go
+// among them, checking the markup they make and their diagnostics.
+func TestHugoBuiltins(t *testing.T) {
+	tests := []struct {
+		name, lang, src string
+		want            []string // in the HTML, in order
+		wantNot         []string
+		diags           []string // headers, in order
+		styles          []string
+	}{
+		{name: "details without a summary: the UI string's", lang: "ja",
+			src:  "{{< details >}}\nA: An _emphasized_ word.\n{{< /details >}}\n",
+			want: []string{"<details class=\"details\">\n<summary>詳細</summary>\n<p>A: An <em>emphasized</em> word.</p>\n</details>"}},
+		{name: "details in Korean", lang: "ko", src: "{{< details >}}\nx\n{{< /details >}}\n", want: []string{"<summary>자세히</summary>"}},
+		{name: "details with Hugo's arguments, over lines", lang: "ja",
+			src:  "{{< details\n  class=\"my-class\"\n  name=\"my-name\"\n  open=true\n  summary=\"A **bold** word\"\n  title=\"my-title\"\n>}}\nB\n{{< /details >}}\n",
+			want: []string{`<details class="details my-class" name="my-name" open title="my-title">` + "\n<summary>A <strong>bold</strong> word</summary>\n<p>B</p>\n</details>"}},
+		{name: "details open=false, kakehashi's positional summary", lang: "ja",
+			src: "{{< details \"答え\" open=false >}}\nC\n{{< /details >}}\n", want: []string{"<details class=\"details\">\n<summary>答え</summary>"}},
+		{name: "details, a summary that is text escaped as before", lang: "ja",
+			src: "{{< details summary=\"say \\\"hi\\\" & it's\" >}}\nC\n{{< /details >}}\n", want: []string{"<summary>say &#34;hi&#34; &amp; it&#39;s</summary>"}},
+		{name: "figure with every argument of Hugo's", lang: "ja",
+			src: "{{< figure\n  src=\"a.jpg\"\n  alt=\"alternate text\"\n  width=600\n  height=400\n  loading=\"lazy\"\n  class=\"my-class\"\n  link=\"https://example.org\"\n  target=\"_blank\"\n  rel=\"noopener\"\n  title=\"my-title\"\n  caption=\"a **bold** word\"\n  attr=\"an _emphasized_ word\"\n  attrlink=\"https://example.org/foo\"\n>}}\n",
+			want: []string{"<figure class=\"figure my-class\">\n" +
+				`<a href="https://example.org" target="_blank" rel="noopener"><img src="a.jpg" alt="alternate text" width="600" height="400" loading="lazy" decoding="async"></a>` + "\n" +
+				`<figcaption><h4>my-title</h4><p>a <strong>bold</strong> word <a href="https://example.org/foo">an <em>emphasized</em> word</a></p></figcaption>` + "\n</figure>"}},
+		{name: "figure with a caption alone: its text is the alt text, and a warning", lang: "ja",
+			src:   "{{< figure src=\"b.jpg\" caption=\"only a *caption*\" loading=\"eager\" >}}\n",
+			want:  []string{"<figure class=\"figure\">\n<img src=\"b.jpg\" alt=\"only a caption\">\n<figcaption>only a <em>caption</em></figcaption>\n</figure>"},
+			diags: []string{`p.md:1:12: warning: image "b.jpg" has no alt text: say what it shows, for readers who cannot see it`}},
+		{name: "figure: an attribution alone, a link kept safe", lang: "ja",
+			src:  "{{< figure src=\"c.png\" alt=\"c\" attr=\"[me](javascript:alert(1))\" link=\"javascript:alert(2)\" >}}\n",
+			want: []string{`<a href="#ZgotmplZ"><img src="c.png" alt="c"></a>`, `<figcaption><p><a href="">me</a></p></figcaption>`}},
+		{name: "figure: a bad loading", lang: "ja", src: "{{< figure src=\"c.png\" alt=\"c\" loading=\"soon\" >}}\n",
+			diags: []string{`p.md:1:32: argument "loading" of "figure" must be one of lazy, eager, got "soon"`}},
+		{name: "highlight: a code figure with Hugo's options", lang: "ja",
+			src: "{{< highlight go \"linenos=table,hl_lines=2 3\" >}}\nfunc main() {\n\tx()\n\ty()\n}\n{{< /highlight >}}\n",
+			want: []string{`<figure class="code" data-lang="go">`, `<table class="lntable" role="presentation">`,
+				`<span class="hl"><span class="lnt">2`, `<span class="hl"><span class="lnt">3`, `<span class="lnt">4` + "\n</span></pre>",
+				`<span class="line"><span class="cl"><span class="kd">func</span>`},
+			styles: []string{"/css/linenos.css"}},
+		{name: "highlight without options, deindented in a list, its code no markdown", lang: "ja",
+			src:     "- item\n\n  {{< highlight sh >}}\n  # not a heading\n  echo \"[x](y.md) #3 {{</* part 2 */>}}\"\n  {{< /highlight >}}\n",
+			want:    []string{`<figure class="code" data-lang="sh">`, `<span class="c1"># not a heading</span>`, `&#34;[x](y.md) #3 {{&lt; part 2 &gt;}}&#34;`},
+			wantNot: []string{"<h1", "<a href", "part-ref", "<table"}},
+		{name: "highlight: a problem of its options, at its place", lang: "ja",
+			src:  "{{< highlight go \"linenos=table,bogus=1\" >}}\nx\n{{< /highlight >}}\n",
+			want: []string{`<figure class="code" data-lang="go">`}, styles: []string{"/css/linenos.css"},
+			diags: []string{`p.md:1:33: code block: attribute "bogus" is not allowed (the highlight shortcode takes title, hl_lines, linenos, linenostart, anchorlinenos, lineanchors and linenumbersintable)`}},
+		{name: "highlight in a line", lang: "ja", src: "a {{< highlight go >}}x{{< /highlight >}} b\n",
+			diags: []string{`p.md:1:3: shortcode "highlight" must stand alone on its line ({{< highlight >}} … on a line of its own)`}},
+		{name: "youtube by position", lang: "ja", src: "{{< youtube 0RKpf3rK57I >}}\n",
+			want: []string{"<div class=\"video\">\n" +
+				`<iframe src="https://www.youtube-nocookie.com/embed/0RKpf3rK57I?autoplay=0&amp;controls=1&amp;end=0&amp;loop=0&amp;mute=0&amp;start=0" title="YouTube 動画" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share; fullscreen" referrerpolicy="strict-origin-when-cross-origin" loading="eager" allowfullscreen></iframe>` + "\n" +
+				`<a class="video-link" href="https://www.youtube.com/watch?v=0RKpf3rK57I">YouTube で見る</a>` + "\n</div>"},
+			styles: []string{"/css/video.css"}},
+		{name: "youtube with Hugo's arguments", lang: "ko",
+			src: "{{< youtube\n  id=\"0RKpf3rK57I\"\n  allowFullScreen=false\n  autoplay=true\n  class=\"my-class\"\n  controls=false\n  end=42\n  loading=\"lazy\"\n  loop=true\n  mute=true\n  start=6\n  title=\"my title\"\n>}}\n",
+			want: []string{`<div class="video my-class">`,
+				`src="https://www.youtube-nocookie.com/embed/0RKpf3rK57I?autoplay=1&amp;controls=0&amp;end=42&amp;loop=1&amp;mute=1&amp;playlist=0RKpf3rK57I&amp;start=6" title="my title" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" referrerpolicy="strict-origin-when-cross-origin" loading="lazy"></iframe>`,
+				`href="https://www.youtube.com/watch?v=0RKpf3rK57I&amp;t=6s">YouTube에서 보기</a>`},
+			wantNot: []string{"allowfullscreen", "style="}, styles: []string{"/css/video.css"}},
+		{name: "youtube: a bad id", lang: "ja", src: "{{< youtube \"x?y=1\" >}}\n", styles: []string{"/css/video.css"},
+			diags: []string{`p.md:1:1: youtube: "x?y=1" is no video id: an id is letters, digits, "-" and "_" (the v= of the video's address)`}},
+		{name: "youtube: no id", lang: "ja", src: "{{< youtube >}}\n", diags: []string{`p.md:1:1: missing required argument "id" for "youtube"`}},
+		{name: "comment in a line", lang: "ja", src: "a{{< comment >}}b{{< /comment >}}c\n", want: []string{"<p>ac</p>"}},
+		{name: "comment on lines of its own, with arguments", lang: "ja",
+			src: "x\n\n{{< comment \"why\" >}}\n**not shown**\n{{< /comment >}}\n\ny\n", want: []string{"<p>x</p>\n<p>y</p>"}, wantNot: []string{"not shown"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := render(t, NewRegistry(), tt.lang, tt.src)
+			h := string(res.HTML)
+			at := 0
+			for _, w := range tt.want {
+				i := strings.Index(h[at:], w)
+				if i < 0 {
+					t.Errorf("HTML lacks, from %d on, %q:\n%s", at, w, h)
+					continue
+				}
+				at += i + len(w)
+			}
+			for _, w := range tt.wantNot {
+				if strings.Contains(h, w) {
+					t.Errorf("HTML holds %q:\n%s", w, h)
+				}
+			}
+			if got := headers(res); strings.Join(got, "\n") != strings.Join(tt.diags, "\n") {
+				t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.diags, "\n"))
+			}
+			if !slices.Equal(res.Styles, tt.styles) {
+				t.Errorf("styles %v, want %v", res.Styles, tt.styles)
+			}
+		})
+	}
+}
