@@ -15,29 +15,55 @@ type blockParser struct{ x *extension }
 
 var _ parser.BlockParser = (*blockParser)(nil)
 
-func (p *blockParser) Trigger() []byte { return []byte{'{'} }
+func (p *blockParser) Trigger() []byte { return []byte{'{', '>'} }
 
-// standalone parses the tag that fills the current line, if any.
-func standalone(reader text.Reader, pc parser.Context) (tag, bool) {
+// standalone parses the tag that starts the current line and ends a line,
+// this one or a later one (a tag may span lines, as in Hugo, though not a
+// blank line), if any; end is the end of the tag's last line.
+func standalone(reader text.Reader, pc parser.Context) (t tag, end int, ok bool) {
 	line, seg := reader.PeekLine()
 	off := pc.BlockOffset()
 	if off < 0 || off >= len(line) || !bytes.HasPrefix(line[off:], []byte("{{")) {
-		return tag{}, false
+		return tag{}, 0, false
 	}
 	src := reader.Source()
-	start, end := seg.Start+off, lineEnd(src, seg)
-	if start+3 > end || !bytes.HasPrefix(src[start:], line[off:off+3]) {
-		return tag{}, false
+	start, stop := seg.Start+off, lineEnd(src, seg)
+	if start+3 > stop || !bytes.HasPrefix(src[start:], line[off:off+3]) {
+		return tag{}, 0, false
 	}
-	t, err := parseTag(src, start, end)
-	if err != nil || t.literal || !blank(src[t.end:end]) {
-		return tag{}, false
+	t, err := parseTag(src, start, stop)
+	if err != nil && err.short {
+		t, err = scanOf(pc, src).parseTag(start, stop)
 	}
-	return t, true
+	if err != nil || t.literal {
+		return tag{}, 0, false
+	}
+	end = endOfLine(src, t.end)
+	if !blank(src[t.end:end]) {
+		return tag{}, 0, false
+	}
+	return t, end, true
+}
+
+// endOfLine returns the end of the line holding off, without "\r\n".
+func endOfLine(src []byte, off int) int {
+	end := len(src)
+	if i := bytes.IndexByte(src[off:], '\n'); i >= 0 {
+		end = off + i
+	}
+	if end > off && src[end-1] == '\r' {
+		end--
+	}
+	return end
 }
 
 func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	t, ok := standalone(reader, pc)
+	line, seg := reader.PeekLine()
+	if off := pc.BlockOffset(); off >= 0 && off < len(line) && line[off] == '>' {
+		continueTag(reader, pc)
+		return nil, parser.NoChildren
+	}
+	t, end, ok := standalone(reader, pc)
 	if !ok {
 		return nil, parser.NoChildren
 	}
@@ -48,8 +74,7 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 		if k := len(d.flat) - 1; k >= 0 && d.flat[k] == t.name {
 			d.flat = d.flat[:k]
 			n := &Block{data: data{call: t.call(), doc: d, pair: 2, invalid: true, flat: true}}
-			_, seg := reader.PeekLine()
-			reader.Advance(lineEnd(src, seg) - seg.Start)
+			reader.Advance(end - seg.Start)
 			return n, parser.NoChildren
 		}
 		return nil, parser.NoChildren
@@ -57,10 +82,13 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 	s, known := p.x.reg.Lookup(t.name)
 	c := t.call()
 	container := !t.selfClosing && (known && s.Inner || !known && d.hasClosing(src, &c))
-	if !container && ast.IsParagraph(pc.LastOpenedBlock().Node) {
-		return nil, parser.NoChildren // an inline call on a line of a paragraph
+	// A call on one line of a paragraph is inline in it; one over several
+	// lines stands apart (its last line, ">}}", would begin a block quote).
+	if !container && end <= lineEnd(src, seg) && ast.IsParagraph(pc.LastOpenedBlock().Node) {
+		return nil, parser.NoChildren
 	}
 	n := &Block{data: p.x.newData(&t, d)}
+	tagNotes(d, &t)
 	n.pair = 2
 	if container && (len(d.flat) > 0 || pairDepth(pc) >= MaxNesting) {
 		// Past the limit the pair is read as two single tags: the page
@@ -73,12 +101,66 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 	if container {
 		n.pair = 1
 	}
-	_, seg := reader.PeekLine()
-	reader.Advance(lineEnd(src, seg) - seg.Start)
+	reader.Advance(end - seg.Start)
 	if container {
 		return n, parser.HasChildren
 	}
 	return n, parser.NoChildren
+}
+
+// continueTag keeps a line that starts with ">}}" in the paragraph above
+// when it ends a tag opened on one of the paragraph's lines, where it
+// would otherwise begin a block quote: it adds the tag's part of the line
+// to the paragraph and moves the reader past it, so that no block quote
+// opens and the paragraph takes the rest of the line.
+func continueTag(reader text.Reader, pc parser.Context) {
+	para, ok := pc.LastOpenedBlock().Node.(*ast.Paragraph)
+	if !ok || para.Lines().Len() == 0 {
+		return
+	}
+	line, seg := reader.PeekLine()
+	off := pc.BlockOffset()
+	if !bytes.HasPrefix(line[off:], []byte(">}}")) {
+		return
+	}
+	src := reader.Source()
+	sc := scanOf(pc, src)
+	lines := para.Lines()
+	to := lines.At(lines.Len() - 1).Stop
+	stop := lineEnd(src, seg)
+	// The paragraph is read from where the last look left off: a tag
+	// that ended, or failed other than for want of lines, before it holds
+	// no tag this line could end.
+	from, ok := sc.paraFrom[para]
+	if !ok {
+		from = lines.At(0).Start
+	}
+	for i := nextTag(src, from); i >= 0 && i < to; i = nextTag(src, from) {
+		t, err := sc.parseTagIn(i, to)
+		switch {
+		case err == nil:
+			from = t.end
+			continue
+		case !err.short:
+			from = i + 2
+			continue
+		}
+		sc.paraFrom[para] = from
+		t, err = sc.parseTagIn(i, stop)
+		if err != nil || t.end <= seg.Start+off {
+			return
+		}
+		sc.paraFrom[para] = t.end
+		// The paragraph takes the line from the tag's last "}" on, so
+		// that what follows it keeps its spaces (a paragraph's line loses
+		// its leading ones) and a line with nothing after the tag goes on
+		// with the paragraph (a blank rest would end it).
+		lines.Append(text.NewSegment(seg.Start, t.end-1))
+		para.SetLines(lines)
+		reader.Advance(t.end - 1 - seg.Start)
+		return
+	}
+	sc.paraFrom[para] = from
 }
 
 // MaxNesting bounds how deep shortcode pairs nest, as markdown.MaxNesting
@@ -121,7 +203,13 @@ func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 	src := reader.Source()
 	start, end := seg.Start+off, lineEnd(src, seg)
 	t, err := n.doc.lineTag(src, start, end)
-	if err != nil || !t.closing || t.name != n.call.Name || !blank(src[t.end:end]) {
+	if err != nil && err.short {
+		t, err = n.doc.lineTag(src, start, scanOf(pc, src).limit(end))
+	}
+	if err != nil || !t.closing || t.name != n.call.Name {
+		return parser.Continue | parser.HasChildren
+	}
+	if end = endOfLine(src, t.end); !blank(src[t.end:end]) {
 		return parser.Continue | parser.HasChildren
 	}
 	if k := len(n.doc.flat) - 1; k >= 0 && n.doc.flat[k] == t.name {

@@ -369,7 +369,7 @@ var hugoErrors = map[string]string{
 	"commented out, misplaced close":                                 "p.md:1:1: unterminated shortcode comment: expected \"*/>}}\"",
 	"inline with nested shortcode (not supported)":                   "p.md:1:30: shortcode \"sc1\" inside the inline shortcode \"sc1.inline\": an inline shortcode's inner text is its template, which holds no shortcode (Hugo refuses it too)",
 	"inline case mismatch":                                           "p.md:1:8: unexpected \".\" in a shortcode name: only an inline shortcode's name, NAME.inline, holds one",
-	"quoted string cannot span lines":                                "p.md:1:9: unterminated string: a quoted value ends on its line (a raw string, `…`, may span lines)",
+	"quoted string cannot span lines":                                "p.md:1:9: unterminated string",
 	"escaped backquote in a quoted string":                           "p.md:1:11: invalid escape \"\\`\" in string: only \\\" is an escape",
 	"named value starting with a backslash":                          "p.md:1:11: unexpected \"\\\" in the value of \"a\": a value that starts with a backslash is a string written \\\"…\\\"",
 	"positional value with a slash":                                  "p.md:1:10: unexpected \"/\" in shortcode: a value holding \"/\" is quoted or named (src=a/b.png), and a self-closing shortcode ends with \"/>}}\"",

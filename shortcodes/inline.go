@@ -1,6 +1,11 @@
 package shortcodes
 
 import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -25,25 +30,83 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	}
 	d := docOf(pc)
 	t, err := parseTag(src, start, end)
+	if err != nil && err.short {
+		// The tag may go on over the next lines of the paragraph.
+		sc := scanOf(pc, src)
+		lim := sc.limit(end)
+		t, err = sc.parseTag(start, end)
+		var para int
+		if err == nil || err.short {
+			para = sc.blockEnd(parent, block)
+		}
+		if err == nil && t.end > para || err != nil && err.short {
+			// Hugo reads a tag before markdown, over blank lines too.
+			at, msg := start, "unterminated shortcode"
+			if err != nil {
+				at, msg = err.Pos, err.Msg
+			}
+			if strings.HasPrefix(msg, "unterminated shortcode") {
+				_, r := delims(src[start+2] == '%')
+				at, msg = min(para, lim), fmt.Sprintf("unterminated shortcode: expected %q", r)
+			}
+			d.errorf(at, "%s before the end of the paragraph: a tag may span lines, but not a blank line (Hugo's may) nor the start of another block", msg)
+			block.Advance(end - start)
+			return &bad{seg: text.NewSegment(start, end)}
+		}
+	}
 	if err != nil {
 		d.errorf(err.Pos, "%s", err.Msg)
 		stop := min(resume(src, start, err.Pos), end)
 		block.Advance(stop - start)
 		return &bad{seg: text.NewSegment(start, stop)}
 	}
-	block.Advance(t.end - start)
+	advanceTo(block, t.end)
 	switch {
 	case t.literal:
-		return ast.NewString([]byte(t.text))
+		// Over several lines it reads as the lines of its paragraph do,
+		// without their indentation.
+		return ast.NewString(lineIndent.ReplaceAll([]byte(t.text), []byte("\n")))
 	case t.closing:
 		return &closer{t: t}
 	}
 	n := &Inline{data: p.x.newData(&t, d)}
+	tagNotes(d, &t)
 	if n.spec != nil && n.spec.Block {
 		l, r := delims(t.markdown)
 		d.errorf(t.pos, "shortcode %q must stand alone on its line (%s %s %s … on a line of its own)", t.name, l, t.name, r)
 	}
 	return n
+}
+
+// lineIndent is a line break and the next line's indentation.
+var lineIndent = regexp.MustCompile(`\r?\n[ \t]*`)
+
+// advanceTo moves the reader of a block to the offset off of the source,
+// over the lines of the block.
+func advanceTo(block text.Reader, off int) {
+	for {
+		line, seg := block.PeekLine()
+		if line == nil {
+			return
+		}
+		if off <= seg.Stop {
+			block.Advance(off - seg.Start)
+			return
+		}
+		block.AdvanceLine()
+	}
+}
+
+// tagNotes reports what a tag holds that Hugo reads as written but the
+// author likely meant otherwise (an argument given twice), and a Hugo
+// inline shortcode, which kakehashi does not run.
+func tagNotes(d *doc, t *tag) {
+	for _, w := range t.warnings {
+		d.report(diag.Warning, w.Pos, "%s", w.Msg)
+	}
+	if isInline(t.name) && !t.closing {
+		d.report(diag.Warning, t.pos, "%s", inlineMsg(t.name))
+	}
 }
 
 // transformer pairs inline tags and checks where shortcodes sit.
@@ -166,6 +229,9 @@ func (tr *transformer) checkPlace(n ast.Node, src []byte) {
 	dt := dataOf(n)
 	if dt == nil || dt.spec == nil || dt.flat {
 		return
+	}
+	if p := dataOf(n.Parent()); p != nil && isInline(p.call.Name) {
+		dt.doc.errorf(dt.call.Pos, "%s", nestedInInline(&dt.call, &p.call))
 	}
 	if dt.spec.Parent != "" {
 		p := dataOf(n.Parent())

@@ -31,6 +31,7 @@ type item struct {
 	typ      itemType
 	pos, end int
 	val      string
+	short    bool // an error where the tag ran into the limit: it might end past it
 }
 
 // stateFn is one state of the lexer; it returns the next state, or nil when
@@ -56,14 +57,31 @@ type lexer struct {
 	markdown bool
 	named    bool // the name has been lexed
 	items    []item
+	scan     *scan // remembers searches across the tags of a document; nil for none
+}
+
+// index returns the offset of the first needle at or after from before
+// the limit, or -1.
+func (l *lexer) index(from int, needle string) int {
+	if l.scan != nil && &l.scan.src[0] == &l.src[0] {
+		return l.scan.index(from, l.limit, needle)
+	}
+	if i := bytes.Index(l.src[from:l.limit], []byte(needle)); i >= 0 {
+		return from + i
+	}
+	return -1
 }
 
 // lexTag lexes the tag that begins with "{{" at src[off], reading no
 // further than limit. The last item is itemRightDelim, itemLiteral or
 // itemError.
-func lexTag(src []byte, off, limit int) []item {
+func lexTag(src []byte, off, limit int) []item { return lexTagWith(src, off, limit, nil) }
+
+// lexTagWith is lexTag with the searches of a document's scan (nil for
+// none).
+func lexTagWith(src []byte, off, limit int, sc *scan) []item {
 	limit = min(limit, len(src))
-	l := &lexer{src: src, limit: limit, start: off, pos: off}
+	l := &lexer{src: src, limit: limit, start: off, pos: off, scan: sc}
 	for state := lexLeftDelim; state != nil; {
 		state = state(l)
 	}
@@ -82,6 +100,13 @@ func (l *lexer) emit(t itemType, val string) {
 // errorf emits an error item at offset pos and stops the lexer.
 func (l *lexer) errorf(pos int, format string, args ...any) stateFn {
 	l.items = append(l.items, item{typ: itemError, pos: pos, end: pos, val: fmt.Sprintf(format, args...)})
+	return nil
+}
+
+// shortf emits an error item at pos for a tag that the limit cut short,
+// which more of the source might complete, and stops the lexer.
+func (l *lexer) shortf(pos int, format string, args ...any) stateFn {
+	l.items = append(l.items, item{typ: itemError, pos: pos, end: pos, val: fmt.Sprintf(format, args...), short: true})
 	return nil
 }
 
@@ -157,12 +182,12 @@ func lexLeftDelim(l *lexer) stateFn {
 // lexComment lexes {{</* … */>}}, which prints {{< … >}} literally.
 func lexComment(l *lexer) stateFn {
 	end := "*/" + l.right()
-	i := bytes.Index(l.src[l.pos+2:l.limit], []byte(end))
+	i := l.index(l.pos+2, end)
 	if i < 0 {
-		return l.errorf(l.start, "unterminated shortcode comment: expected %q", end)
+		return l.shortf(l.start, "unterminated shortcode comment: expected %q", end)
 	}
-	body := string(l.src[l.pos+2 : l.pos+2+i])
-	l.pos += 2 + i + len(end)
+	body := string(l.src[l.pos+2 : i])
+	l.pos = i + len(end)
 	l.emit(itemLiteral, l.left()+body+l.right())
 	return nil
 }
@@ -175,7 +200,7 @@ func lexInside(l *lexer) stateFn {
 	r, _ := l.peek()
 	switch {
 	case r < 0:
-		return l.errorf(l.pos, "unterminated shortcode: expected %q", l.right())
+		return l.shortf(l.pos, "unterminated shortcode: expected %q", l.right())
 	case l.hasPrefix(l.right()):
 		if !l.named {
 			return l.errorf(l.pos, "missing shortcode name")
@@ -196,6 +221,9 @@ func lexInside(l *lexer) stateFn {
 			return lexInside
 		}
 		l.skipSpace()
+		if l.pos >= l.limit {
+			return l.shortf(l.pos, "unterminated shortcode: expected %q", l.right())
+		}
 		if !l.hasPrefix(l.right()) {
 			return l.errorf(slash, `unexpected "/" in shortcode: a value holding "/" is quoted or named (src=a/b.png), and a self-closing shortcode ends with "/%s"`, l.right())
 		}
@@ -326,7 +354,9 @@ func lexValue(l *lexer, name string) stateFn {
 		return l.errorf(l.pos, rawEscape)
 	case r == '\\':
 		return l.errorf(l.pos, `unexpected "\" in the value of %q: a value that starts with a backslash is a string written \"…\"`, name)
-	case r < 0 || l.hasPrefix(">}}") || l.hasPrefix("%}}"):
+	case r < 0:
+		return l.shortf(l.pos, "missing value for argument %q", name)
+	case l.hasPrefix(">}}") || l.hasPrefix("%}}"):
 		return l.errorf(l.pos, "missing value for argument %q", name)
 	}
 	// A named value runs to the next space, as in Hugo: src=a/b.png,
@@ -347,16 +377,16 @@ func lexValue(l *lexer, name string) stateFn {
 // lexQuoted lexes a "quoted string". As in Hugo, \" is its only escape:
 // any other backslash stays ("a\nb" is a, backslash, n, b), except that in
 // a string holding an escaped quote every backslash is dropped. It ends on
-// its line; a raw string may span lines.
+// its line (a raw string may span lines).
 func lexQuoted(l *lexer) stateFn {
 	l.pos++ // opening quote
 	escapedQuote := false
 	for {
 		switch c := l.peekAt(l.pos); {
-		case l.pos >= l.limit:
+		case l.pos >= l.limit, c == '\n':
+			// Quoted strings never span lines: the limit, a line's end or
+			// the end of the source, does not cut this one short.
 			return l.errorf(l.start, "unterminated string")
-		case c == '\n':
-			return l.errorf(l.start, "unterminated string: a quoted value ends on its line (a raw string, `…`, may span lines)")
 		case c == '"':
 			val := string(l.src[l.start+1 : l.pos])
 			if escapedQuote {
@@ -402,12 +432,12 @@ func lexEscapedQuoted(l *lexer) stateFn {
 }
 
 func lexRaw(l *lexer) stateFn {
-	i := bytes.IndexByte(l.src[l.pos+1:l.limit], '`')
+	i := l.index(l.pos+1, "`")
 	if i < 0 {
-		return l.errorf(l.start, "unterminated raw string")
+		return l.shortf(l.start, "unterminated raw string")
 	}
-	val := string(l.src[l.pos+1 : l.pos+1+i])
-	l.pos += i + 2
+	val := string(l.src[l.pos+1 : i])
+	l.pos = i + 1
 	l.emit(itemRawString, val)
 	return lexInside
 }

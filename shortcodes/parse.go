@@ -112,6 +112,9 @@ func delims(markdown bool) (string, string) {
 type Error struct {
 	Pos int
 	Msg string
+	// short: the tag ran into the limit it was read to, and might end
+	// past it (a tag may span lines).
+	short bool
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Pos, e.Msg) }
@@ -140,14 +143,20 @@ func (t *tag) call() Call {
 // parseTag reads the tag starting with "{{" at src[off], looking no further
 // than limit.
 func parseTag(src []byte, off, limit int) (tag, *Error) {
+	return parseTagWith(src, off, limit, nil)
+}
+
+// parseTagWith is parseTag with the searches of a document's scan (nil
+// for none).
+func parseTagWith(src []byte, off, limit int, sc *scan) (tag, *Error) {
 	t := tag{pos: off}
-	items := lexTag(src, off, limit)
+	items := lexTagWith(src, off, limit, sc)
 	seen := map[string]int{} // argument name → index in t.args
 	pending := false         // the last argument is named and waits for its value
 	for _, it := range items {
 		switch it.typ {
 		case itemError:
-			return t, &Error{Pos: it.pos, Msg: it.val}
+			return t, &Error{Pos: it.pos, Msg: it.val, short: it.short}
 		case itemLeftDelim:
 			t.markdown = it.val == "{{%"
 		case itemLiteral:

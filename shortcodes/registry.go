@@ -192,10 +192,23 @@ func (r *Registry) Add(s *Shortcode) (overrodeBuiltin bool) {
 	return had && r.builtin[s.Name]
 }
 
-// Lookup returns the shortcode called name.
+// Lookup returns the shortcode called name. A Hugo inline shortcode,
+// NAME.inline, whose inner text is a template written in the page, is a
+// pair that renders nothing, as in Hugo without enableInlineShortcodes:
+// kakehashi runs no template written in a page (the extension warns of
+// each).
 func (r *Registry) Lookup(name string) (*Shortcode, bool) {
 	s, ok := r.byName[name]
+	if !ok && isInline(name) && validName(strings.TrimSuffix(name, inlineSuffix)) {
+		return &Shortcode{Name: name, AnyArgs: true, Inner: true, Render: func(io.Writer, *Context) error { return nil }}, true
+	}
 	return s, ok
+}
+
+// inlineMsg is the warning for a call of the inline shortcode name.
+func inlineMsg(name string) string {
+	base := strings.TrimSuffix(name, inlineSuffix)
+	return fmt.Sprintf("inline shortcode %q renders nothing: kakehashi runs no template written in a page, as Hugo without enableInlineShortcodes; make it a site template, shortcodes/%s.html, and call it {{< %s >}}", name, base, base)
 }
 
 // Names returns the registered names, sorted.
