@@ -19,7 +19,9 @@ import (
 
 // Hugo's built-in shortcodes, with Hugo's arguments, as Hugo v0.169.0
 // has them (tpl/tplimpl/embedded/templates/_shortcodes/): details,
-// figure, highlight, youtube and comment. Where kakehashi's own details
+// figure, highlight, youtube and comment; ref, relref and param, which
+// take what they show from the page's environment, are in hugo_refs.go.
+// Where kakehashi's own details
 // and figure took other arguments, they take both. What differs from
 // Hugo, by design:
 //
@@ -86,9 +88,9 @@ func hugoBuiltins() []*Shortcode {
 		// javascript: URL loses it.
 		md: goldmark.New(goldmark.WithExtensions(gmext.Strikethrough, gmext.Linkify)),
 	}
-	return []*Shortcode{
+	return append([]*Shortcode{
 		k.details(), k.figure(), k.highlight(), k.youtube(), comment(),
-	}
+	}, hugoRefs()...)
 }
 
 // exec executes the named template of the kit.

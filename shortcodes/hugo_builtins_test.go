@@ -1,9 +1,15 @@
 package shortcodes
 
 import (
+	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
+	"github.com/yuin/goldmark"
 )
 
 // TestHugoBuiltins renders Hugo's built-ins with Hugo's arguments, the
@@ -101,5 +107,61 @@ func TestHugoBuiltins(t *testing.T) {
 				t.Errorf("styles %v, want %v", res.Styles, tt.styles)
 			}
 		})
+	}
+}
+
+// TestHugoRefs: ref and relref ask the page's links for the page they
+// name (Hugo's forms of a path turned into a link's), and stand in their
+// place as its link, or, as a link's destination, make that link one to
+// the page; param shows what Env.Param finds.
+func TestHugoRefs(t *testing.T) {
+	pages := map[string]string{"b.md": "../b/", "b.md#x": "../b/#x", "/content/ja/notes/b.md": "../b/", "/content/ko/notes/b.md": "../../../ko/notes/b/"}
+	var asked []string
+	env := testEnv("ja")
+	env.Link = func(dest string) markdown.LinkTarget {
+		asked = append(asked, dest)
+		if h, ok := pages[dest]; ok {
+			return markdown.LinkTarget{Href: h, Path: "/ja/notes/b/"}
+		}
+		return markdown.LinkTarget{Problem: "link to " + strconv.Quote(dest) + ": no such page", Severity: diag.Warning}
+	}
+	env.Param = func(key string) (any, bool) {
+		v, ok := map[string]any{"color": "青", "n": int64(3), "f": 1.5, "list": []any{"a", "b"}}[key]
+		return v, ok
+	}
+	r := markdown.New(markdown.Options{Extenders: []goldmark.Extender{Extension(NewRegistry())}})
+	tests := []struct {
+		src, want string
+		asked     []string
+		diags     []string
+	}{
+		{src: "{{< ref \"b.md\" >}} {{< relref \"b.md#x\" >}}", want: "<p>../b/ ../b/#x</p>", asked: []string{"b.md", "b.md#x"}},
+		{src: "[x]({{< ref \"b.md\" >}})", want: `<p><a href="../b/">x</a></p>`, asked: []string{"b.md", "b.md"}},
+		{src: "see [the *HA* part]({{% relref \"b.md#x\" %}}) now", want: `<p>see <a href="../b/#x">the <em>HA</em> part</a> now</p>`, asked: []string{"b.md#x", "b.md#x"}},
+		{src: "[a] and [b]({{< ref \"b.md\" >}}).", want: `<p>[a] and <a href="../b/">b</a>.</p>`, asked: []string{"b.md", "b.md"}},
+		{src: "[x]({{< ref \"b.md\" >}} \"title\")", want: `<p>[x](../b/ &quot;title&quot;)</p>`, asked: []string{"b.md"}},
+		{src: "{{< ref \"b\" >}}", want: "<p>../b/</p>", asked: []string{"b.md"}},
+		{src: "{{< ref \"/notes/b.md\" >}} {{< ref \"b.md\" lang=\"ko\" >}}", want: "<p>../b/ ../../../ko/notes/b/</p>", asked: []string{"/content/ja/notes/b.md", "/content/ko/notes/b.md"}},
+		{src: "{{< ref \"nope\" >}}", want: "<p></p>", asked: []string{"nope.md", "nope/index.md", "nope/_index.md", "nope"},
+			diags: []string{`content/ja/notes/a.md:1:1: ref "nope": link to "nope.md": no such page`}},
+		{src: "{{< relref \"b.md\" outputFormat=\"json\" >}}", want: "",
+			diags: []string{`content/ja/notes/a.md:1:19: argument "outputFormat" of "relref" must be one of html, got "json"`}},
+		{src: "{{< param \"color\" >}}, {{% param n %}}, {{< param f >}}, {{< param list >}}", want: "<p>青, 3, 1.5, [a b]</p>"},
+		{src: "{{< param \"color\" >}}\n", want: "<p>青</p>"},
+		{src: "a {{< param \"none\" >}} b", want: "<p>a  b</p>",
+			diags: []string{`content/ja/notes/a.md:1:3: param "none": neither the page's front matter params nor the site's [params] have it`}},
+	}
+	for _, tt := range tests {
+		asked = nil
+		res := r.Render(context.Background(), markdown.Doc{Path: "content/ja/notes/a.md", Src: []byte(tt.src)}, env)
+		if got := strings.TrimSpace(string(res.HTML)); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.src, got, tt.want)
+		}
+		if !slices.Equal(asked, tt.asked) {
+			t.Errorf("%s: asked the links for %q, want %q", tt.src, asked, tt.asked)
+		}
+		if got := headers(res); strings.Join(got, "\n") != strings.Join(tt.diags, "\n") {
+			t.Errorf("%s: diagnostics\n%s\nwant\n%s", tt.src, strings.Join(got, "\n"), strings.Join(tt.diags, "\n"))
+		}
 	}
 }

@@ -50,6 +50,11 @@ type Env struct {
 	// links as written, unchecked. A fragment of the page itself
 	// (LinkTarget.Self) is checked against the ids of the rendered page.
 	Link func(dest string) LinkTarget
+	// Param looks a parameter up as Hugo's .Page.Param does (the param
+	// shortcode): the page's front matter params, else the site's
+	// [params]; a key is any case, dots name keys in maps ("a.b"). The
+	// build sets it; nil knows none.
+	Param func(key string) (value any, ok bool)
 
 	st *docState // set by Render
 }

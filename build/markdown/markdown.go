@@ -29,6 +29,9 @@
 //	                                       rest see a pair's content inside it
 //	   60    PriorityCodeSourceTransformer a highlight call becomes a code
 //	                                       figure, before links and "#N"
+//	   70    PriorityResolveTransformer    ref, relref and param resolve, and
+//	                                       a ref in a link's destination
+//	                                       becomes the link's, before links
 //	  900    PriorityLinkTransformer       links' destinations through
 //	                                       Env.Link, before the export's
 //	                                       explicit index links (1000)
@@ -146,6 +149,7 @@ func New(opts Options) *Renderer {
 		headingIDs{},
 		softBreaks{},
 		links{},
+		resolvers{},
 	}
 	exts = append(exts, opts.Extenders...)
 	rendererOpts = append(rendererOpts,

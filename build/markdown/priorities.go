@@ -27,6 +27,11 @@ const (
 	// code figures: after the shortcode pairs, and before links and "#N"
 	// references are looked for, so none is in their code.
 	PriorityCodeSourceTransformer = 60
+	// PriorityResolveTransformer lets the nodes whose content comes from
+	// the page's environment resolve it (Resolver: the ref, relref and
+	// param shortcodes): after the code sources, before links, which
+	// then see the links a ref in a link's destination became.
+	PriorityResolveTransformer = 70
 	// PriorityLinkTransformer offers every link's destination to Env.Link:
 	// after the shortcode pairs, so links inside a call are its children,
 	// and before the exported copy's explicit index links (1000), which

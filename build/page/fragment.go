@@ -15,7 +15,7 @@ import (
 // since the fragment has no page of its own; its other links stay as
 // written.
 func Fragment(ctx context.Context, md *markdown.Renderer, st *site.Site, pg *source.Page, lang string, t func(lang, key string) string) markdown.Result {
-	env := markdown.Env{Lang: lang, T: func(k string) string { return t(lang, k) }}
+	env := markdown.Env{Lang: lang, T: func(k string) string { return t(lang, k) }, Param: Param(pg.Meta.Params, nil)}
 	sp := &site.Page{Lang: lang}
 	for _, sr := range st.Series {
 		if pg.Meta.Part > 0 && sr.ID == pg.Meta.Series {

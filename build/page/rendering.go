@@ -153,6 +153,9 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 	fh := cache.NewHasher()
 	fh.Num(int64(r.Assembler.LinksFP(sp.Lang)))
 	fh.Num(int64(r.Files.Fingerprint(sp)))
+	if r.Config != nil {
+		fh.Value(r.Config.Params) // what the param shortcode shows of the site's
+	}
 	fp := fh.Sum()
 	src := sp.Source
 	if e, ok := r.Memo.Get(src.Path, fp); ok && e.Source == src {
@@ -173,6 +176,11 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 			Content: Content{TOC: d.TOC, Minutes: d.Minutes, Styles: d.Styles, Scripts: d.Scripts}}
 	}
 	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.T(sp.Lang, k) }, Assets: r.Files.For(sp)}
+	var site map[string]any
+	if r.Config != nil {
+		site = r.Config.Params
+	}
+	env.Param = Param(src.Meta.Params, site)
 	r.Assembler.Links(&env, sp)
 	res := r.MD.Render(ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
 	e := &Rendering{Source: src, Result: res, Gen: gen, Content: Content{
