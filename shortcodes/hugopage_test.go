@@ -40,6 +40,15 @@ func TestHugoSyntaxInPages(t *testing.T) {
 		{"a literal over two lines", "a {{</* part\n  2 */>}} b\n", "<p>a {{&lt; part\n2 &gt;}} b</p>\n", nil},
 		{"Hugo's argument syntax", "{{< figure src=img/a.png alt=`the \"A\"` caption=\"say \\\"hi\\\"\" >}}\n",
 			"<figure class=\"figure\">\n<img src=\"img/a.png\" alt=\"the &#34;A&#34;\">\n<figcaption>say &#34;hi&#34;</figcaption>\n</figure>\n", nil},
+		// Hugo's parser/pageparser/pageparser_intro_test.go (v0.169.0),
+		// "Summary and shortcode, no space" and "Summary and shortcode
+		// only": the divider renders nothing, the calls are kept (a call
+		// alone on its line stands apart, as everywhere in kakehashi).
+		{"a shortcode right after the summary divider", "Some text.\n<!--more-->{{< part 2 >}}\nSome text.\n",
+			"<p>Some text.</p>\n" + part2 + "<p>Some text.</p>\n", nil},
+		{"a shortcode and text after the summary divider", "Some text.\n<!--more-->{{< part 2 >}} and more.\n",
+			"<p>Some text.</p>\n<p>" + part2 + " and more.</p>\n", nil},
+		{"shortcodes around the summary divider", "{{< part 2 >}}\n<!--more-->\n{{< part 2 >}}", part2 + part2, nil},
 		{"an error on a later line", "text\n\n{{< figure\n  src=\"a.png\"\n  alt=\"A\" # >}}\n", "<p>text</p>\n<p>{{&lt; figure\nsrc=&quot;a.png&quot;\nalt=&quot;A&quot; # &gt;}}</p>\n",
 			[]string{`p.md:5:11: unexpected character '#' in shortcode; a value with characters other than letters, digits, "-", "_" and "." is quoted, or named (name=value)`}},
 		{"an argument error on a later line", "{{< figure\n  src=\"a.png\"\n  alt=3 >}}\n", "",

@@ -18,9 +18,13 @@
 //	  150    PriorityShortcodeBlock        a call alone on its line; before
 //	                                       thematic breaks (200), lists and
 //	                                       paragraphs (1000), which it interrupts
+//	  850    PriorityDividerBlock          Hugo's summary divider "<!--more-->"
+//	                                       (more.go); before HTML blocks (900)
 //	Inline parsers
 //	  150    PriorityShortcodeInline       after code spans (100): `{{< x >}}`
 //	                                       stays code; before links (200)
+//	  350    PriorityDividerInline         the divider inside a line; before
+//	                                       raw HTML (400)
 //	  600    PriorityPartLinkParser        "#N"; after code spans, links, raw
 //	                                       HTML, emphasis (100–500), before
 //	                                       linkify (999)
@@ -149,6 +153,7 @@ func New(opts Options) *Renderer {
 		headingIDs{},
 		softBreaks{},
 		links{},
+		dividers{},
 		resolvers{},
 	}
 	exts = append(exts, opts.Extenders...)

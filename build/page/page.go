@@ -50,6 +50,9 @@ type Assembler struct {
 	// index is the link index of the build's pages (Links), made when
 	// first asked: after Configure has set the site's outputs.
 	index func() *linkIndex
+	// summaries holds the summary each page's divider gives it
+	// (dividerSummary), by *source.Page.
+	summaries sync.Map
 }
 
 // Options describe the site as every page shows it.
@@ -124,9 +127,7 @@ func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 	p := &render.Page{Site: a.data, Kind: sp.Kind, Lang: sp.Lang, URL: sp.URL, Part: sp.Part}
 	if src := sp.Source; src != nil {
 		src.Meta.Fill(p) // the fields the table of front matter fields gives the templates
-		if p.Summary == "" {
-			p.Summary = p.Description
-		}
+		a.summarize(src, &p.Summary, &p.Description)
 		for _, t := range src.Meta.Tags {
 			if sp.Kind != site.KindArticle {
 				break // only articles have tag pages
@@ -211,7 +212,7 @@ func (a *Assembler) tagPage(sp *site.Page, p *render.Page) {
 			p.Title = t.Name
 		}
 		for _, q := range t.Pages {
-			p.Articles = append(p.Articles, articleRef(q, sp.Lang))
+			p.Articles = append(p.Articles, a.articleRef(q, sp.Lang))
 		}
 	case site.KindTags, site.KindHome:
 		for _, t := range a.st.Tags(sp.Lang) {
@@ -224,12 +225,11 @@ func (a *Assembler) tagPage(sp *site.Page, p *render.Page) {
 }
 
 // articleRef is the article q as a listing in lang shows it.
-func articleRef(q *site.Page, lang string) render.ArticleRef {
+func (a *Assembler) articleRef(q *site.Page, lang string) render.ArticleRef {
 	m := q.Source.Meta
 	r := render.ArticleRef{Title: m.Title, URL: q.URL, Summary: m.Summary, Date: m.Date, Part: q.Part}
-	if r.Summary == "" {
-		r.Summary = m.Description
-	}
+	description := m.Description
+	a.summarize(q.Source, &r.Summary, &description)
 	if q.Series != nil {
 		r.Series = q.Series.Title[lang]
 	}
