@@ -89,7 +89,7 @@ func fieldNames() []string {
 }
 
 // Value is the kind of a field's value: what it must be, and how it is
-// read from what YAML or TOML decoded and checked.
+// read from what YAML, TOML or JSON decoded and checked.
 type Value struct {
 	// Want is what a value of another type is told it must be: "a string".
 	Want string

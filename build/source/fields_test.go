@@ -1,6 +1,7 @@
 package source
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -47,7 +48,7 @@ func TestFieldsAreFrontMatter(t *testing.T) {
 }
 
 // exampleFrontMatter is the front matter setting the field f to its
-// example, in YAML or, converted from it, TOML.
+// example, in YAML or, converted from it, TOML or JSON.
 func exampleFrontMatter(t *testing.T, f Field, format string) string {
 	t.Helper()
 	if format == "yaml" {
@@ -57,6 +58,13 @@ func exampleFrontMatter(t *testing.T, f Field, format string) string {
 	if err := yaml.Unmarshal([]byte(f.Example), &v); err != nil {
 		t.Fatalf("%s: example %s: %v", f.Name, f.Example, err)
 	}
+	if format == "json" {
+		b, err := json.MarshalIndent(map[string]any{f.Name: v}, "", "  ")
+		if err != nil {
+			t.Fatalf("%s: example %s as JSON: %v", f.Name, f.Example, err)
+		}
+		return string(b) + "\nbody\n"
+	}
 	b, err := toml.Marshal(map[string]any{f.Name: v})
 	if err != nil {
 		t.Fatalf("%s: example %s as TOML: %v", f.Name, f.Example, err)
@@ -65,11 +73,11 @@ func exampleFrontMatter(t *testing.T, f Field, format string) string {
 }
 
 // TestEachFieldIsRead sets each field of the table in turn, to its
-// example, in YAML and TOML: it is read without a message into its own
+// example, in YAML, TOML and JSON: it is read without a message into its own
 // FrontMatter field and no other, with its position recorded.
 func TestEachFieldIsRead(t *testing.T) {
 	for _, f := range Fields() {
-		for _, format := range []string{"yaml", "toml"} {
+		for _, format := range []string{"yaml", "toml", "json"} {
 			t.Run(f.Name+"/"+format, func(t *testing.T) {
 				src := exampleFrontMatter(t, f, format)
 				pg, d := ParsePage("p.md", []byte(src))
@@ -90,7 +98,7 @@ func TestEachFieldIsRead(t *testing.T) {
 				if !ok {
 					t.Fatalf("no position recorded for %q", f.Name)
 				}
-				if got := strings.TrimPrefix(src[pos.Key:], "["); !strings.HasPrefix(got, f.Name) {
+				if got := strings.TrimLeft(src[pos.Key:], `["`); !strings.HasPrefix(got, f.Name) {
 					t.Errorf("key recorded at %q", src[pos.Key:])
 				}
 				switch table := src[pos.Key] == '['; {
@@ -105,23 +113,26 @@ func TestEachFieldIsRead(t *testing.T) {
 }
 
 // TestEachFieldIsChecked gives each field of the table a value of the
-// wrong type, in YAML and TOML: the message says what it must be, at
-// the value.
+// wrong type, in YAML, TOML and JSON: the message says what it must be,
+// at the value.
 func TestEachFieldIsChecked(t *testing.T) {
 	for _, f := range Fields() {
-		wrong := map[string]string{"yaml": "{a: 1}", "toml": "{a = 1}"}
+		wrong := map[string]string{"yaml": "{a: 1}", "toml": "{a = 1}", "json": `{"a": 1}`}
 		if f.Go == "Params" {
-			wrong = map[string]string{"yaml": "3", "toml": "3"}
+			wrong = map[string]string{"yaml": "3", "toml": "3", "json": "3"}
 		}
-		for _, format := range []string{"yaml", "toml"} {
+		for _, format := range []string{"yaml", "toml", "json"} {
 			t.Run(f.Name+"/"+format, func(t *testing.T) {
-				sep, fence := ": ", "---"
-				if format == "toml" {
-					sep, fence = " = ", "+++"
+				name, sep, open, end := f.Name, ": ", "---", "---"
+				switch format {
+				case "toml":
+					sep, open, end = " = ", "+++", "+++"
+				case "json":
+					name, open, end = `"`+f.Name+`"`, "{", "}"
 				}
-				src := fence + "\n\n" + f.Name + sep + wrong[format] + "\n" + fence + "\n"
+				src := open + "\n\n" + name + sep + wrong[format] + "\n" + end + "\n"
 				_, d := ParsePage("p.md", []byte(src))
-				want := fmt.Sprintf("p.md:3:%d: front matter field %q must be %s, got ", len(f.Name)+len(sep)+1, f.Name, f.Value.Want)
+				want := fmt.Sprintf("p.md:3:%d: front matter field %q must be %s, got ", len(name)+len(sep)+1, f.Name, f.Value.Want)
 				if len(d) != 1 || !strings.HasPrefix(d[0].Header(), want) {
 					t.Errorf("%s:\ngot  %q\nwant %q…", src, headers(d), want)
 				}

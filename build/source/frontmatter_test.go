@@ -7,7 +7,7 @@ import (
 )
 
 // TestFrontMatterFields pins what the fields slug, lastmod, aliases,
-// summary and params decode to, in YAML and TOML alike, and the exact
+// summary and params decode to, in YAML, TOML and JSON alike, and the exact
 // message of each bad value and of unknown fields, at its position.
 func TestFrontMatterFields(t *testing.T) {
 	tests := []struct {
@@ -90,6 +90,37 @@ func TestFrontMatterFields(t *testing.T) {
 			[]string{`p.md:3:1: warning: front matter field "sumary" is not known: did you mean "summary"? it is ignored`}},
 		{"toml misspelt", "+++\ntitle = \"x\"\nalias = [\"/ja/old/\"]\n+++\n", nil,
 			[]string{`p.md:3:1: warning: front matter field "alias" is not known: did you mean "aliases"? it is ignored`}},
+		{"json", "{\n  \"title\": \"x\",\n  \"slug\": \"new\",\n  \"part\": 3,\n  \"draft\": true,\n  \"lastmod\": \"2026-11-02\",\n  \"aliases\": [\"/ja/old/\"],\n  \"summary\": \"s\",\n  \"params\": {\"layout\": \"wide\", \"n\": 2}\n}\nBody.\n", func(t *testing.T, fm FrontMatter) {
+			if fm.Title != "x" || fm.Slug != "new" || fm.Part != 3 || !fm.Draft || fm.Summary != "s" || fm.Lastmod.IsZero() || len(fm.Aliases) != 1 ||
+				fm.Params["layout"] != "wide" || fm.Params["n"] != 2 {
+				t.Errorf("got %+v", fm)
+			}
+			if p := fm.Pos["slug"]; p.Key != 20 || p.Off != 28 {
+				t.Errorf("slug at %+v, want its name at 20 and its value at 28", p)
+			}
+		}, nil},
+		{"json alias with a bad segment", "{\"title\": \"x\", \"aliases\": [\"/ja/ok/\", \"/ja/../x/\"]}\n", nil,
+			[]string{`p.md:1:39: alias "/ja/../x/" cannot be published: ".." would name a folder above or at the same level`}},
+		{"json tag on its own line", "{\n  \"tags\": [\n    \"ok\",\n    \"a/b\"\n  ]\n}\n", nil,
+			[]string{`p.md:4:5: tag "a/b" cannot be a URL segment: "a/b" contains '/': it must be a single name, not a path`}},
+		{"json value of the wrong type", "{\n  \"draft\":   \"yes\"\n}\n", nil,
+			[]string{`p.md:2:14: front matter field "draft" must be true or false, got string "yes"`}},
+		{"json part not whole", "{\"part\": 2.5}\n", nil,
+			[]string{`p.md:1:10: front matter field "part" must be a positive whole number, got float64 2.5`}},
+		{"json misspelt", "{\n  \"title\": \"x\",\n  \"sumary\": \"y\"\n}\n", nil,
+			[]string{`p.md:3:3: warning: front matter field "sumary" is not known: did you mean "summary"? it is ignored`}},
+		{"json syntax error", "{\n  \"title\": \"x\",\n  \"tags\": [a]\n}\n", nil,
+			[]string{`p.md:3:12: front matter: invalid character 'a' looking for beginning of value`}},
+		{"json bad list item", "{\"tags\": [\"a\", b]}\n", nil,
+			[]string{`p.md:1:16: front matter: invalid character 'b' looking for beginning of value`}},
+		{"json bad value", "{\"draft\": yes}\n", nil,
+			[]string{`p.md:1:11: front matter: invalid character 'y' looking for beginning of value`}},
+		{"json missing comma", "{\n  \"title\": \"x\"\n  \"draft\": true\n}\n", nil,
+			[]string{`p.md:3:3: front matter: invalid character '"' after object key:value pair`}},
+		{"json field twice", "{\"title\": \"x\", \"title\": \"y\"}\n", nil,
+			[]string{`p.md:1:16: front matter: field "title" is given twice`}},
+		{"json never closed", "{\n  \"title\": \"x\"\n", nil,
+			[]string{`p.md:1:1: front matter opened with "{" is never closed: end the JSON object with its "}"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,5 +155,33 @@ func TestTagSlug(t *testing.T) {
 		if got := TagSlug(in); got != want {
 			t.Errorf("TagSlug(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestJSONFrontMatter: a page whose first character (but spaces) opens a
+// JSON object has it for front matter, as in Hugo, and its body begins
+// after the object's line; a page that begins with a shortcode has none.
+func TestJSONFrontMatter(t *testing.T) {
+	tests := []struct {
+		name, src, title, body string
+	}{
+		{"object", "{\n  \"title\": \"J\"\n}\n\nBody {of} J.\n", "J", "\nBody {of} J.\n"},
+		{"CRLF", "{\"title\": \"J\"}\r\nBody.\r\n", "J", "Body.\r\n"},
+		{"after blank lines", "\n  {\"title\": \"J\", \"tags\": [\"a}\"]}\nBody.\n", "J", "Body.\n"},
+		{"braces and quotes in strings", "{\"title\": \"a \\\"}\\\" b\"}\nBody.\n", `a "}" b`, "Body.\n"},
+		{"empty", "{}\nBody.\n", "", "Body.\n"},
+		{"a page beginning with a shortcode", "{{< part 2 >}}\n", "", "{{< part 2 >}}\n"},
+		{"a page beginning with a brace", "{not json}\n", "", "{not json}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pg, d := ParsePage("p.md", []byte(tt.src))
+			if len(d) > 0 || pg == nil {
+				t.Fatalf("diagnostics %v", d)
+			}
+			if pg.Meta.Title != tt.title || string(pg.Body()) != tt.body {
+				t.Errorf("title %q, body %q; want %q, %q", pg.Meta.Title, pg.Body(), tt.title, tt.body)
+			}
+		})
 	}
 }

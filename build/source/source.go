@@ -499,6 +499,8 @@ func ParsePage(p string, src []byte) (*Page, diag.List) {
 		pg.Meta, diags = decodeYAML(p, src, fm, start)
 	case "toml":
 		pg.Meta, diags = decodeTOML(p, src, fm, start)
+	case "json":
+		pg.Meta, diags = decodeJSON(p, src, fm, start)
 	}
 	if len(diags.Errors()) > 0 {
 		return nil, diags
@@ -507,8 +509,9 @@ func ParsePage(p string, src []byte) (*Page, diag.List) {
 }
 
 // splitFrontMatter finds a "---" (YAML) or "+++" (TOML) block at the very
-// start of src. It returns the front matter text, its byte offset, the
-// body's offset and the kind ("" when there is none).
+// start of src, or a JSON object (jsonFrontMatter). It returns the front
+// matter text, its byte offset, the body's offset and the kind ("" when
+// there is none).
 func splitFrontMatter(p string, src []byte) (fm []byte, start, bodyStart int, kind string, d *diag.Diagnostic) {
 	var delim string
 	switch {
@@ -517,7 +520,7 @@ func splitFrontMatter(p string, src []byte) (fm []byte, start, bodyStart int, ki
 	case hasDelimLine(src, "+++"):
 		delim, kind = "+++", "toml"
 	default:
-		return nil, 0, 0, "", nil
+		return jsonFrontMatter(p, src)
 	}
 	start = len(delim) + 1
 	off := start
