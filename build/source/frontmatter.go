@@ -583,7 +583,8 @@ func decodeJSON(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 		return fail(err)
 	}
 	var fields []field
-	seen := map[string]bool{}
+	var twice diag.List
+	seen := map[string]int{} // key → index in fields
 	for dec.More() {
 		keyOff := next()
 		tok, err := dec.Token()
@@ -591,10 +592,17 @@ func decodeJSON(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 			return fail(err)
 		}
 		key, _ := tok.(string)
-		if seen[key] {
-			return FrontMatter{}, diag.List{diag.At(p, src, start+keyOff, "front matter: field %q is given twice", key)}
+		if k, ok := seen[key]; ok {
+			// JSON, and Hugo, keep the last value.
+			twice = append(twice, diag.At(p, src, start+keyOff, "front matter field %q is given twice; the last value counts, as in Hugo", key).AsWarning())
+			fields = append(fields[:k], fields[k+1:]...)
+			for n, j := range seen {
+				if j > k {
+					seen[n] = j - 1
+				}
+			}
 		}
-		seen[key] = true
+		seen[key] = len(fields)
 		f := field{key: key, keyOff: start + keyOff, valOff: start + next()}
 		if f.valOff < start+len(fm) && src[f.valOff] == '[' {
 			// A list: each item where it is.
@@ -626,7 +634,8 @@ func decodeJSON(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 	if _, err := dec.Token(); err != nil { // "}"
 		return fail(err)
 	}
-	return assign(p, src, fields)
+	meta, diags := assign(p, src, fields)
+	return meta, append(twice, diags...)
 }
 
 // jsonValue turns the numbers of a decoded JSON value into what YAML
