@@ -16,8 +16,8 @@ func (b *Builder) templateKeys(theme *render.Theme) []render.KeyUse {
 }
 
 // UnusedKeys lists, as warnings at their lines, the keys of the site's UI
-// strings files that no code, layout or shortcode template of the last
-// successful build uses:
+// strings files that no code, layout or shortcode template uses, as the
+// Builder last loaded them:
 //
 //	i18n/ja.toml:12:1: UI string "foo" is not used
 //
@@ -25,7 +25,7 @@ func (b *Builder) templateKeys(theme *render.Theme) []render.KeyUse {
 // code's are all in i18n.CodeKeys, and every key a template's printf
 // format can give is used. A key the strings embedded in the binary hold
 // and the site's files do not is kakehashi's, not the site's, and is not
-// listed. Nil before a successful Build.
+// listed. Nil before a Build has loaded them.
 func (b *Builder) UnusedKeys() diag.List {
 	b.mu.Lock()
 	defer b.mu.Unlock()
