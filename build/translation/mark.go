@@ -12,6 +12,8 @@ var (
 	yamlKeyRe   = regexp.MustCompile(`^(?:translated|"translated"|'translated')[ \t]*:(?:[ \t]|\r?\n|$)`)
 	tomlKeyRe   = regexp.MustCompile(`^[ \t]*(?:translated|"translated"|'translated')[ \t]*=`)
 	tomlTableRe = regexp.MustCompile(`^[ \t]*\[`)
+	jsonKeyRe   = regexp.MustCompile(`"translated"[ \t\r\n]*:[ \t\r\n]*"(?:[^"\\]|\\.)*"`)
+	jsonOpenRe  = regexp.MustCompile(`^[ \t\r\n]*\{([ \t]*\r?\n)?([ \t]*)("|\})`)
 )
 
 // Mark returns src, the text of a translation's file, with its front
@@ -20,7 +22,9 @@ var (
 // line is added after the last field (in TOML, before the first [table]).
 // Every other byte of src is kept, the body, the other fields, comments,
 // a byte order mark and Windows line ends included; a file without front
-// matter gets a YAML one holding only the field. A src already saying
+// matter gets a YAML one holding only the field. In front matter written
+// as a JSON object the "translated" member's value is replaced, or the
+// member is added first. A src already saying
 // date and hash is returned as it is. The result is parsed again, and an
 // edit that would not read back as date and hash (front matter written in
 // a way Mark does not follow) is an error, leaving the file to edit by
@@ -33,6 +37,9 @@ func Mark(src []byte, date, hash string) ([]byte, error) {
 	bom := []byte{}
 	if bytes.HasPrefix(src, []byte("\uFEFF")) {
 		bom, src = src[:3], src[3:]
+	}
+	if jsonOpenRe.Match(src) {
+		return check(bom, src, markJSON(src, want), want)
 	}
 	lines := splitLines(src)
 	eol := "\n"
@@ -102,7 +109,47 @@ func Mark(src []byte, date, hash string) ([]byte, error) {
 		out = append(out, []byte(line+le))
 		out = append(out, lines[to:]...)
 	}
-	res := append(bytes.Clone(bom), bytes.Join(out, nil)...)
+	return check(bom, src, bytes.Join(out, nil), want)
+}
+
+// markJSON writes want into the JSON object that opens src: over the
+// value of its "translated" member, or as a first member, on a line of
+// its own indented as the next one when the object spans lines.
+func markJSON(src []byte, want string) []byte {
+	value := `"translated": "` + want + `"`
+	m := jsonOpenRe.FindSubmatchIndex(src)
+	end := bodyEnd(src)
+	if loc := jsonKeyRe.FindIndex(src[:end]); loc != nil {
+		return append(append(append([]byte{}, src[:loc[0]]...), value...), src[loc[1]:]...)
+	}
+	at := m[6] // the first member, or the object's end
+	switch {
+	case src[at] == '}':
+	case m[2] >= 0: // the members start on lines of their own
+		eol := "\n"
+		if bytes.HasSuffix(src[m[2]:m[3]], []byte("\r\n")) {
+			eol = "\r\n"
+		}
+		value += "," + eol + string(src[m[4]:m[5]])
+	default:
+		value += ", "
+	}
+	return append(append(append([]byte{}, src[:at]...), value...), src[at:]...)
+}
+
+// bodyEnd is where src's front matter ends, or len(src) when it does not
+// parse.
+func bodyEnd(src []byte) int {
+	if pg, _ := source.ParsePage("", source.Normalize(src)); pg != nil && pg.BodyStart > 0 && pg.BodyStart <= len(src) {
+		return pg.BodyStart
+	}
+	return len(src)
+}
+
+// check returns res, the edited src, behind bom, once it reads back with
+// want as its translated field.
+func check(bom, src, res []byte, want string) ([]byte, error) {
+	res = append(bytes.Clone(bom), res...)
 	if bytes.Equal(res[len(bom):], src) {
 		return append(bom, src...), nil
 	}

@@ -150,6 +150,11 @@ func TestMark(t *testing.T) {
 		{"replace toml", "+++\ntranslated = \"2026-11-02 000000000000\"\ntitle = \"x\"\n+++\nb\n", "+++\ntranslated = \"2026-12-01 3f2a1c9e7b0d\"\ntitle = \"x\"\n+++\nb\n"},
 		{"no front matter", "本文\n", "---\ntranslated: 2026-12-01 3f2a1c9e7b0d\n---\n本文\n"},
 		{"already", "---\ntranslated: 2026-12-01 3f2a1c9e7b0d\n---\nb\n", "---\ntranslated: 2026-12-01 3f2a1c9e7b0d\n---\nb\n"},
+		{"add json", "{\n  \"title\": \"x\"\n}\n本文\n", "{\n  \"translated\": \"2026-12-01 3f2a1c9e7b0d\",\n  \"title\": \"x\"\n}\n本文\n"},
+		{"add json on one line", "{\"title\": \"x\"}\nb\n", "{\"translated\": \"2026-12-01 3f2a1c9e7b0d\", \"title\": \"x\"}\nb\n"},
+		{"add json crlf", "{\r\n\t\"title\": \"x\"\r\n}\r\nb\r\n", "{\r\n\t\"translated\": \"2026-12-01 3f2a1c9e7b0d\",\r\n\t\"title\": \"x\"\r\n}\r\nb\r\n"},
+		{"add json, empty object", "{}\nb\n", "{\"translated\": \"2026-12-01 3f2a1c9e7b0d\"}\nb\n"},
+		{"replace json", "{\n  \"title\": \"x\",\n  \"translated\" : \"2026-11-02 000000000000\"\n}\n\"translated\": \"kept in the body\"\n", "{\n  \"title\": \"x\",\n  \"translated\": \"2026-12-01 3f2a1c9e7b0d\"\n}\n\"translated\": \"kept in the body\"\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
