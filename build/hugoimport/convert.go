@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"path"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,8 +16,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/kakehashi-dev/kakehashi/build/config"
-	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/themes"
 )
 
 // ShortcodeDirs are the folders of the kakehashi site the Hugo site's
@@ -503,6 +502,9 @@ func (cv *converter) copyStatic(ctx context.Context) error {
 			}
 			cv.copyFile(path.Join("static", f.rel), f.path, f.size)
 			n++
+			if ok, _ := afero.Exists(afero.FromIOFS{FS: themes.Default()}, path.Join("static", f.rel)); ok {
+				cv.report.addAt(Approximated, f.path, 0, 0, "replaces the file of kakehashi's theme of that name, static/%s: the pages use this one", f.rel)
+			}
 		}
 		if n > 0 {
 			cv.report.addAt(Converted, dir, 0, 0, "%s copied to static/", plural(n, "file", "files"))
@@ -620,17 +622,5 @@ func (cv *converter) diagsOfModules() []Item {
 	return out
 }
 
-// sortedPaths sorts paths.
-func sortedPaths(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for p := range m {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // refRe matches a ref or relref shortcode naming a page.
 var refRe = regexp.MustCompile(`\{\{[<%]\s*(ref|relref)\s+"([^"]*)"`)
-
-var _ = diag.File

@@ -506,3 +506,64 @@ func osTree(t *testing.T, dir string) []string {
 	})
 	return out
 }
+
+// TestFilesAndTemplates: the site's shortcode templates override its
+// theme's, both copied where kakehashi reads them; a content file
+// outside page bundles goes to static/ under each language; a static
+// file that shadows one of kakehashi's theme, raw HTML the Hugo site
+// renders and a section's slug are reported.
+func TestFilesAndTemplates(t *testing.T) {
+	s := convert(t, oneLang+`
+theme = "t"
+[markup.goldmark.renderer]
+unsafe = true
+-- themes/t/layouts/shortcodes/box.html --
+theme box
+-- themes/t/layouts/shortcodes/warn.html --
+theme warn
+-- layouts/shortcodes/box.html --
+site box
+-- layouts/shortcodes/box.amp.html --
+amp
+-- static/css/main.css --
+body {}
+-- content/sec/_index.md --
+---
+title: Sec
+slug: other
+---
+-- content/sec/map.txt --
+map
+`)
+	for p, want := range map[string]string{
+		"layouts/shortcodes/box.html":         "",
+		"themes/default/shortcodes/warn.html": "",
+	} {
+		wantFile(t, s, p, want) // copies hold no text of their own
+	}
+	var copies []string
+	for _, f := range s.files {
+		if f.data == nil {
+			copies = append(copies, f.path+" ← "+f.from)
+		}
+	}
+	for _, want := range []string{
+		"layouts/shortcodes/box.html ← layouts/shortcodes/box.html",
+		"themes/default/shortcodes/box.html ← layouts/shortcodes/box.html",
+		"layouts/shortcodes/warn.html ← themes/t/layouts/shortcodes/warn.html",
+		"static/css/main.css ← static/css/main.css",
+		"static/en/sec/map.txt ← content/sec/map.txt",
+	} {
+		if !slices.Contains(copies, want) {
+			t.Errorf("no copy %s in %v", want, copies)
+		}
+	}
+	wantItems(t, s, Converted, "themes/t/layouts/shortcodes/box.html: overridden by layouts/shortcodes/box.html, as in Hugo")
+	wantItems(t, s, Approximated,
+		"static/css/main.css: replaces the file of kakehashi's theme of that name, static/css/main.css: the pages use this one",
+		"content/sec/map.txt: a file of the content outside page bundles: kakehashi publishes only page folders' files, so it is in static/ at /en/sec/map.txt")
+	wantItems(t, s, NotConverted,
+		"hugo.toml:7:1: raw HTML in pages is rendered by this Hugo site; kakehashi leaves it out (raw HTML is off), so pages that hold some read otherwise",
+		"layouts/shortcodes/box.amp.html: a shortcode template for one language or output format (box.amp.html): kakehashi reads NAME.html",
+		"content/sec/_index.md:3:1: slug \"other\" of a section's page: its folder's name is its URL, in Hugo as in kakehashi")
+}

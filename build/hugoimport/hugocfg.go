@@ -540,6 +540,9 @@ func (c *hugoConfig) reportKeys(r *Report) {
 		}
 		c.note(r, info.kind, k, "%s", info.msg)
 	}
+	if v, _ := c.get("markup.goldmark.renderer.unsafe"); v == true {
+		c.note(r, NotConverted, "markup.goldmark.renderer.unsafe", "raw HTML in pages is rendered by this Hugo site; kakehashi leaves it out (raw HTML is off), so pages that hold some read otherwise")
+	}
 	if c.typographer() {
 		key := "markup.goldmark.extensions.typographer"
 		if _, ok := c.get(key); !ok {

@@ -216,8 +216,10 @@ func (cv *converter) writePage(k *kpage) {
 			note(NotConverted, "draft", "draft must be true or false, not %s: dropped", describe(v))
 		}
 	}
-	if v, ok := get("slug"); ok && !p.branch {
+	if v, ok := get("slug"); ok {
 		switch {
+		case p.branch:
+			note(NotConverted, "slug", "slug %s of a section's page: its folder's name is its URL, in Hugo as in kakehashi", describe(v))
 		case k.slug != "":
 			add("slug", str(k.slug))
 			if k.slug != p.slug {
