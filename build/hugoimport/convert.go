@@ -20,11 +20,11 @@ import (
 	"github.com/kakehashi-dev/kakehashi/themes"
 )
 
-// ShortcodeDirs are the folders of the kakehashi site the Hugo site's
+// shortcodeDirs are the folders of the kakehashi site the Hugo site's
 // shortcode templates are copied to: layouts/shortcodes/, as in Hugo,
 // and the default theme's shortcodes/, where a build reads a site's
 // shortcode templates today.
-var ShortcodeDirs = []string{"layouts/shortcodes", "themes/default/shortcodes"}
+func shortcodeDirs() []string { return []string{"layouts/shortcodes", "themes/default/shortcodes"} }
 
 // Site is a kakehashi site converted from a Hugo site, not written yet:
 // its files and the report of the conversion.
@@ -519,7 +519,7 @@ func (cv *converter) copyStatic(ctx context.Context) error {
 var shortcodeSources = []string{"shortcodes", "_shortcodes"}
 
 // copyShortcodes copies the shortcode templates of the Hugo themes and of
-// the site (which override the themes', file by file) to ShortcodeDirs.
+// the site (which override the themes', file by file) to shortcodeDirs.
 func (cv *converter) copyShortcodes(ctx context.Context) error {
 	var roots []string
 	for i := len(cv.cfg.themes) - 1; i >= 0; i-- { // the first theme wins
@@ -558,7 +558,7 @@ func (cv *converter) copyShortcodes(ctx context.Context) error {
 	for _, rel := range sortedKeys(chosen) {
 		f := chosen[rel]
 		var outs []string
-		for _, dir := range ShortcodeDirs {
+		for _, dir := range shortcodeDirs() {
 			out := path.Join(dir, rel)
 			cv.copyFile(out, f.path, f.size)
 			outs = append(outs, out)

@@ -31,8 +31,9 @@
 //     static/ under the language's folder.
 //   - static/ is copied to static/; the shortcode templates of the site
 //     and its Hugo themes (layouts/shortcodes/, layouts/_shortcodes/) to
-//     ShortcodeDirs; the i18n/ files (TOML, YAML or JSON, with one/other
-//     plural forms) become kakehashi's i18n/<lang>.toml.
+//     layouts/shortcodes/ and the default theme's shortcodes/; the i18n/
+//     files (TOML, YAML or JSON, with one/other plural forms) become
+//     kakehashi's i18n/<lang>.toml.
 //
 // Convert works the site out without writing anything; Site.Write
 // writes it into a new or empty folder, all or nothing, through a
