@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -59,10 +60,19 @@ func warmCache(t *testing.T, files map[string][]byte, fps map[string]uint64) *Ca
 	return c
 }
 
-// counted is a MadeFile that counts how often it is made.
-func counted(key string, fp uint64, data string, made map[string]int) MadeFile {
+// madeCount counts how often each file is made; PutEach makes files in
+// parallel.
+type madeCount struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// counted is a MadeFile that counts in made how often it is made.
+func counted(key string, fp uint64, data string, made *madeCount) MadeFile {
 	return MadeFile{Key: key, Path: "/" + key + "/index.js", FP: fp, Make: func() []byte {
-		made[key]++
+		made.mu.Lock()
+		made.n[key]++
+		made.mu.Unlock()
 		return []byte(data)
 	}}
 }
@@ -72,18 +82,18 @@ func counted(key string, fp uint64, data string, made map[string]int) MadeFile {
 // makes it again.
 func TestPutEach(t *testing.T) {
 	var tier Tier[[]byte]
-	made := map[string]int{}
+	made := &madeCount{n: map[string]int{}}
 	build := func(files ...MadeFile) (*output.Site, map[string]int) {
 		site := output.New()
 		sizes := NewWriter(site, nil).PutEach(&tier, files)
 		return site, sizes
 	}
 	site, sizes := build(counted("a", 1, "aaa", made), counted("b", 1, "bb", made))
-	if made["a"] != 1 || made["b"] != 1 || sizes["a"] != 3 || sizes["b"] != 2 {
-		t.Fatalf("first build: made %v, sizes %v", made, sizes)
+	if made.n["a"] != 1 || made.n["b"] != 1 || sizes["a"] != 3 || sizes["b"] != 2 {
+		t.Fatalf("first build: made %v, sizes %v", made.n, sizes)
 	}
 	site, sizes = build(counted("a", 1, "aaa", made), counted("b", 2, "bbbb", made))
-	if made["a"] != 1 || made["b"] != 2 {
+	if made.n["a"] != 1 || made.n["b"] != 2 {
 		t.Errorf("second build: made %v, want a once and b twice", made)
 	}
 	if got, _ := site.Get("a/index.js"); string(got) != "aaa" {
@@ -101,17 +111,17 @@ func TestPutEachReuses(t *testing.T) {
 	c := warmCache(t, map[string][]byte{"a/index.js": []byte("aaaaa"), "b/index.js": []byte("b")},
 		map[string]uint64{"a/index.js": 7, "b/index.js": 7})
 	sink := newReusingSink()
-	made := map[string]int{}
+	made := &madeCount{n: map[string]int{}}
 	var tier Tier[[]byte]
 	sizes := NewWriter(sink, c).PutEach(&tier, []MadeFile{counted("a", 7, "new", made), counted("b", 8, "new b", made)})
-	if made["a"] != 0 || sizes["a"] != 5 || len(sink.reused) != 1 || sink.reused[0] != "a/index.js" {
-		t.Errorf("a: made %d times, size %d, reused %v; want taken from the previous output, 5 bytes", made["a"], sizes["a"], sink.reused)
+	if made.n["a"] != 0 || sizes["a"] != 5 || len(sink.reused) != 1 || sink.reused[0] != "a/index.js" {
+		t.Errorf("a: made %d times, size %d, reused %v; want taken from the previous output, 5 bytes", made.n["a"], sizes["a"], sink.reused)
 	}
 	if _, ok := sink.files["/a/index.js"]; ok {
 		t.Error("a reused file was written again")
 	}
-	if made["b"] != 1 || string(sink.files["/b/index.js"]) != "new b" || sizes["b"] != 5 {
-		t.Errorf("b: made %d times, %q, size %d", made["b"], sink.files["/b/index.js"], sizes["b"])
+	if made.n["b"] != 1 || string(sink.files["/b/index.js"]) != "new b" || sizes["b"] != 5 {
+		t.Errorf("b: made %d times, %q, size %d", made.n["b"], sink.files["/b/index.js"], sizes["b"])
 	}
 }
 
@@ -119,24 +129,24 @@ func TestPutEachReuses(t *testing.T) {
 // whose fingerprint is the same takes the same lazy file, made once.
 func TestPutLazy(t *testing.T) {
 	var tier Tier[*output.Lazy]
-	made := map[string]int{}
+	made := &madeCount{n: map[string]int{}}
 	first := output.New()
 	PutLazy(first, &tier, []MadeFile{counted("a", 1, "aaa", made)})
-	if made["a"] != 0 {
+	if made.n["a"] != 0 {
 		t.Fatal("a lazy file was made before it was read")
 	}
-	if got, _ := first.Get("a/index.js"); string(got) != "aaa" || made["a"] != 1 {
-		t.Fatalf("read: %q, made %d times", got, made["a"])
+	if got, _ := first.Get("a/index.js"); string(got) != "aaa" || made.n["a"] != 1 {
+		t.Fatalf("read: %q, made %d times", got, made.n["a"])
 	}
 	second := output.New()
 	PutLazy(second, &tier, []MadeFile{counted("a", 1, "aaa", made)})
-	if got, _ := second.Get("a/index.js"); string(got) != "aaa" || made["a"] != 1 {
-		t.Errorf("same fingerprint: %q, made %d times, want once", got, made["a"])
+	if got, _ := second.Get("a/index.js"); string(got) != "aaa" || made.n["a"] != 1 {
+		t.Errorf("same fingerprint: %q, made %d times, want once", got, made.n["a"])
 	}
 	third := output.New()
 	PutLazy(third, &tier, []MadeFile{counted("a", 2, "AAA", made)})
-	if got, _ := third.Get("a/index.js"); string(got) != "AAA" || made["a"] != 2 {
-		t.Errorf("another fingerprint: %q, made %d times, want twice", got, made["a"])
+	if got, _ := third.Get("a/index.js"); string(got) != "AAA" || made.n["a"] != 2 {
+		t.Errorf("another fingerprint: %q, made %d times, want twice", got, made.n["a"])
 	}
 }
 
