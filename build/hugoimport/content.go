@@ -70,6 +70,7 @@ type group struct {
 	out    string
 	part   int
 	series *hseries
+	files  map[string]string // the kakehashi page's file in each language
 }
 
 // first is the group's page in the first of the site's languages that

@@ -68,6 +68,7 @@ type converter struct {
 	// each alias to the Hugo page it redirects to.
 	taken, aliased map[string]string
 	taxonomies     []string
+	logical        map[string]*group // by Hugo's logical path, made by byLogical
 }
 
 // Convert reads the Hugo site on src (its root is the site's folder) and
@@ -621,6 +622,3 @@ func (cv *converter) diagsOfModules() []Item {
 	}
 	return out
 }
-
-// refRe matches a ref or relref shortcode naming a page.
-var refRe = regexp.MustCompile(`\{\{[<%]\s*(ref|relref)\s+"([^"]*)"`)

@@ -158,7 +158,8 @@ var aliases = []struct{ from, to string }{
 // file name and by folder: both give the same kakehashi site (kept as a
 // golden file with its report), which builds without an error or a
 // warning; its pages read as Hugo renders them, Hugo's URLs redirect to
-// them, and the page bundle's files are beside its pages.
+// them, a ref and a link to a page's file lead to the renamed page, and
+// the page bundle's files are beside its pages.
 func TestImportHugoCourse(t *testing.T) {
 	hugo := findHugo(t)
 	var sites [][]byte
@@ -198,6 +199,14 @@ func TestImportHugoCourse(t *testing.T) {
 			for _, a := range aliases {
 				if page := out(a.from); !strings.Contains(page, `http-equiv="refresh"`) || !strings.Contains(page, a.to) {
 					t.Errorf("%s is no redirect to %s:\n%s", a.from, a.to, page)
+				}
+			}
+			for _, lang := range []string{"ja", "ko"} {
+				page := out(lang + "/cka/03-upgrade/index.html")
+				for _, to := range []string{"02-etcd", "01-intro"} {
+					if href := `href="../../../` + lang + `/cka/` + to + `/"`; !strings.Contains(page, href) {
+						t.Errorf("%s/cka/03-upgrade/ has no link %s: the ref and the link to a file are not the kakehashi page's", lang, href)
+					}
 				}
 			}
 			for _, f := range []string{"quorum.svg", "notes.txt"} {

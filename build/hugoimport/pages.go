@@ -80,6 +80,10 @@ func (cv *converter) convertPages(set *contentSet) {
 			}
 			pages = append(pages, k)
 			cv.taken[k.url] = p.src
+			if g.files == nil {
+				g.files = map[string]string{}
+			}
+			g.files[l] = k.out
 		}
 	}
 	// The pages kakehashi makes itself have their URLs too.
@@ -258,10 +262,9 @@ func (cv *converter) writePage(k *kpage) {
 	}
 	newBody := bytes.Count(b.Bytes(), []byte("\n")) + 1
 	oldBody, _ := diag.Position(p.text, p.body)
-	b.Write(p.text[p.body:])
+	b.Write(cv.rewriteBody(k))
 	cv.origins[k.out] = Origin{Path: p.src, Shift: newBody - oldBody, Body: newBody}
 	cv.write(k.out, b.Bytes())
-	cv.refs(p)
 
 	what := "the " + p.lang + " page"
 	switch {
@@ -419,16 +422,6 @@ func (cv *converter) params(p *hpage, vals map[string]any, note func(Kind, strin
 		}
 	}
 	return out
-}
-
-// refs reports each ref and relref shortcode of the page's body: the
-// files they name may have moved.
-func (cv *converter) refs(p *hpage) {
-	body := p.text[p.body:]
-	for _, m := range refRe.FindAllSubmatchIndex(body, -1) {
-		line, col := diag.Position(p.text, p.body+m[0])
-		cv.report.addAt(Approximated, p.src, line, col, "%s %q names a Hugo page: its kakehashi page has a new path (see the pages above)", body[m[2]:m[3]], body[m[4]:m[5]])
-	}
 }
 
 // str is a YAML string.
