@@ -567,3 +567,37 @@ map
 		"layouts/shortcodes/box.amp.html: a shortcode template for one language or output format (box.amp.html): kakehashi reads NAME.html",
 		"content/sec/_index.md:3:1: slug \"other\" of a section's page: its folder's name is its URL, in Hugo as in kakehashi")
 }
+
+// TestRefs: a ref names the renamed page whatever form Hugo takes it in
+// (relative, from the root, a bundle's folder, a unique name, with a
+// fragment); one in code is left as written, one to no page is
+// reported.
+func TestRefs(t *testing.T) {
+	s := convert(t, oneLang+`
+-- content/c/a.md --
+---
+weight: 1
+---
+-- content/c/b/index.md --
+---
+weight: 2
+---
+[1]({{< ref "a" >}}) [2]({{< relref "/c/a.md#x" >}}) [3]({{< ref path="unique" >}}) [4](../a.md)
+{{< ref "missing" >}}
+
+    {{< ref "a" >}}
+
+` + "`{{< ref \"a\" >}}`" + `
+-- content/other/unique.md --
+U.
+`)
+	wantFile(t, s, "content/en/c/02-b/index.md", "---\npart: 2\naliases: [/c/b/]\n---\n"+
+		`[1]({{< ref "/c/01-a" >}}) [2]({{< relref "/c/01-a#x" >}}) [3]({{< ref path="/other/unique" >}}) [4](../01-a.md)
+{{< ref "missing" >}}
+
+    {{< ref "a" >}}
+
+`+"`{{< ref \"a\" >}}`\n")
+	wantItems(t, s, Converted, `content/c/b/index.md:4:26: relref "/c/a.md#x" is relref "/c/01-a#x", the kakehashi page's path`)
+	wantItems(t, s, NotConverted, `content/c/b/index.md:5:1: ref "missing" names no page of the Hugo site the importer can find: left as it is`)
+}
