@@ -587,7 +587,7 @@ weight: 2
 
     {{< ref "a" >}}
 
-` + "`{{< ref \"a\" >}}`" + `
+`+"`{{< ref \"a\" >}}`"+`
 -- content/other/unique.md --
 U.
 `)
