@@ -24,7 +24,8 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/source"
 )
 
-const usage = `kakehashi builds a course site in Japanese and Korean.
+const usage = `kakehashi builds a course site in several languages (Japanese and Korean
+by default).
 
 Usage:
   kakehashi <command> [flags]
@@ -33,6 +34,7 @@ Commands:
   build     render content/ into public/
   check     check the content for CI: links, translations, strings (nothing written)
   export    write a copy that works from file://, or one HTML per language
+  import    convert a Hugo site into a new site: kakehashi import hugo SRC DEST
   new       start a site, or add a part to a series: kakehashi new site DIR
   render    print the HTML of one markdown document
   serve     serve the site with live reload while you write (also: server)
