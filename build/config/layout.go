@@ -56,6 +56,26 @@ func (l Layout) Inputs() []string {
 	return []string{l.Content, l.Themes(), l.I18n, "static", "layouts", l.Cache}
 }
 
+// Shortcodes lists the folders of the site's shortcode templates, each
+// template NAME.html (or DIR/NAME.html, named DIR/NAME), from the lowest
+// precedence to the highest, as a build reads them: the theme's
+// shortcodes/ (kakehashi's place), the theme's layouts/shortcodes/ and
+// layouts/_shortcodes/ (a Hugo theme's), then the site's
+// layouts/shortcodes/ and layouts/_shortcodes/ (Hugo's: the older name
+// and the newer). A template in a later folder replaces one of the same
+// name in an earlier, as Hugo's layouts replace its theme's; each is in
+// the look of the site (PartOf), which the authoring server watches.
+func (l Layout) Shortcodes() []string {
+	l = l.WithDefaults()
+	return []string{
+		path.Join(l.Theme, "shortcodes"),
+		path.Join(l.Theme, "layouts", "shortcodes"),
+		path.Join(l.Theme, "layouts", "_shortcodes"),
+		path.Join("layouts", "shortcodes"),
+		path.Join("layouts", "_shortcodes"),
+	}
+}
+
 // Lock is the file that makes two builds of the site take turns.
 func (l Layout) Lock() string { return path.Join(l.WithDefaults().Cache, "lock") }
 
