@@ -92,6 +92,10 @@ type Options struct {
 	// when first read, so an edit reaches the authoring server's readers
 	// without waiting for the index; the summary then has no index sizes.
 	LazySearch bool
+	// PairView is the path of the authoring server's side-by-side view
+	// of translations ("/_pair"), which the pages' translation notices
+	// then link to (render.Site.PairView); "" for a site to publish.
+	PairView string
 }
 
 func (o *Options) defaults() {

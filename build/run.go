@@ -61,6 +61,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings
 		retain: to.mem != nil, warnings: warnings}
 	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
 	page.Configure(r.asm.Site(), r.b.cfg)
+	r.asm.Site().PairView = o.PairView
 	// A one-shot streaming build keeps few highlighted blocks: the
 	// translations of a page render together (see renderAll).
 	if r.retain {

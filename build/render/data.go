@@ -46,6 +46,11 @@ type Site struct {
 	// Assets are the published names of the fingerprinted files, which
 	// rel and abs give for their plain paths.
 	Assets Assets
+	// PairView is, while the authoring server serves the site, the path
+	// of its side-by-side view of a page's translations ("/_pair"): a
+	// translation notice links to PairView followed by the page's URL.
+	// "" in a built site, which links to no such view.
+	PairView string
 	// Outputs are the files the build generates beside the pages (the
 	// feeds, the search indexes, …); nil stands for those of Langs. Made
 	// of Langs and the configuration, it adds nothing to a page's
