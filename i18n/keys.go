@@ -41,18 +41,18 @@ var CodeKeys = []KeyGroup{
 	// texts calc.js reads from the widget's data-text attribute (newRoot
 	// adds "calc_" to each key it is given).
 	{User: "the calculator widgets", Package: "shortcodes", Keys: []string{
-		"calc_alive", "calc_advertiseAddress", "calc_apiservers", "calc_certSANs",
+		"calc_alive", "calc_advertiseAddress", "calc_apiservers", "calc_certSANs", "calc_certs",
 		"calc_controlPlaneEndpoint", "calc_dial", "calc_dns", "calc_dnsDomain", "calc_down",
 		"calc_endpoint", "calc_endpointReach", "calc_endpoint_lb", "calc_endpoint_node",
-		"calc_etcd_lost", "calc_etcd_ok", "calc_failed", "calc_fails", "calc_ha_fail", "calc_ha_ok",
+		"calc_etcd", "calc_etcd_external", "calc_etcd_lost", "calc_etcd_ok", "calc_etcd_stacked", "calc_failed", "calc_fails", "calc_ha_fail", "calc_ha_ok",
 		"calc_ha_title_external", "calc_ha_title_stacked", "calc_hint", "calc_ips",
 		"calc_kind", "calc_kind_apiserver", "calc_kind_etcd_peer", "calc_kind_etcd_server",
-		"calc_kubectl", "calc_kubelets", "calc_no", "calc_nodeName", "calc_none", "calc_pem",
+		"calc_kubectl", "calc_kubelets", "calc_no", "calc_no_cert", "calc_nodeName", "calc_none", "calc_pem",
 		"calc_pem_loading", "calc_quorum_lost", "calc_quorum_ok", "calc_quorum_title",
 		"calc_reachable", "calc_reset", "calc_san_fail", "calc_san_ok", "calc_san_title",
 		"calc_serviceSubnet", "calc_static", "calc_unreachable", "calc_verify", "calc_works",
 		"calc_writable", "calc_yes", "diagram_down",
-	}, Built: []string{"calc_ha_title_", "calc_kind_"}},
+	}, Built: []string{"calc_etcd_", "calc_ha_title_", "calc_kind_"}},
 	// shortcodes/diagram: the topology diagrams' words and the sentences
 	// of their accessible description (diagram.LabelKeys).
 	{User: "the topology diagrams", Package: "shortcodes/diagram", Keys: []string{

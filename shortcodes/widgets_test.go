@@ -77,6 +77,14 @@ var widgetCases = []struct {
 		},
 	},
 	{
+		"san-external", "{{< san kind=\"etcd-server\" etcd=\"external\" >}}\n",
+		map[string][]string{
+			"ja": {`<option value="external" selected>外部 etcd (etcd.external)</option>`, `data-out="status">外部 etcd では kubeadm はこの証明書を作りません。<`,
+				`data-out="dns">なし<`, `data-out="verify">—<`, `data-code="sans.etcd-external"`, `<code>front-proxy-client.crt</code></dd>`, `"etcd":"external"`},
+			"ko": {`data-out="status">외부 etcd에서는 kubeadm이 이 인증서를 만들지 않습니다.<`, `data-out="ips">없음<`},
+		},
+	},
+	{
 		"ha-node", "{{< ha-sim controlPlanes=3 endpoint=\"node\" addrs=\"cp-1=10.0.0.120,cp-2=10.0.0.121,cp-3=10.0.0.122\" failed=\"cp-1\" >}}\n",
 		map[string][]string{
 			"ja": {`data-calc="ha-sim"`, `<label for="calc-ha-sim-1-endpoint">controlPlaneEndpoint`, `data-node="cp-1" tabindex="0" role="button" aria-pressed="true"`,

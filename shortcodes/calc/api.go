@@ -295,14 +295,21 @@ func sansAPI(a *fields, lang string) map[string]any {
 	if err != nil {
 		return errorOut(lang, err)
 	}
+	certs := make([]any, 0, len(r.Certificates))
+	for _, c := range r.Certificates {
+		certs = append(certs, map[string]any{"name": c.Name, "file": c.BaseName + ".crt", "ca": c.CA})
+	}
 	return map[string]any{
-		"dns":      stringsOut(r.DNS),
-		"ips":      stringsOut(r.IPs),
-		"warnings": reasonsOut(r.Warnings, lang),
+		"created":      r.Created,
+		"dns":          stringsOut(r.DNS),
+		"ips":          stringsOut(r.IPs),
+		"warnings":     reasonsOut(r.Warnings, lang),
+		"certificates": certs,
 		"defaulted": map[string]any{
 			"nodeName":             r.NodeName,
 			"controlPlaneEndpoint": r.ControlPlaneEndpoint,
 			"certSANs":             stringsOut(r.CertSANs),
+			"etcd":                 r.Etcd,
 		},
 		"error": nil,
 	}

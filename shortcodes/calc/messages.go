@@ -73,17 +73,21 @@ func sanTexts(code string) (en, ja, ko string, ok bool) {
 			"advertise アドレス {address} は未指定アドレスです。kubeadm はデフォルトルートのインターフェースのアドレスに置き換え、証明書にはそのアドレスが入ります。",
 			"advertise 주소 {address}{은/는} 미지정 주소입니다. kubeadm은 기본 경로 인터페이스의 주소로 바꾸고, 인증서에는 그 주소가 들어갑니다.", true
 	case WarnEtcdExternal:
-		return "With external etcd kubeadm creates no {kind} certificate: the etcd cluster's certificates are yours to make, and kubeadm only uses the client certificate you give it.",
-			"外部 etcd では kubeadm は {kind} の証明書を作りません。etcd クラスターの証明書は自分で用意し、kubeadm は渡されたクライアント証明書を使うだけです。",
-			"외부 etcd에서는 kubeadm이 {kind} 인증서를 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm은 건네받은 클라이언트 인증서만 사용합니다.", true
+		return "With external etcd kubeadm makes no {kind} certificate, nor any other certificate of the etcd CA (etcd server, peer, healthcheck-client, apiserver-etcd-client): the etcd cluster's certificates are yours to make, and kubeadm only uses the client certificate you give it in etcd.external (caFile, certFile, keyFile).",
+			"外部 etcd では kubeadm は {kind} の証明書を作りません。etcd CA の証明書 (etcd のサーバー、ピア、healthcheck-client、apiserver-etcd-client) はどれも作られません。etcd クラスターの証明書は自分で用意し、kubeadm は etcd.external (caFile、certFile、keyFile) で渡されたクライアント証明書を使うだけです。",
+			"외부 etcd에서는 kubeadm이 {kind} 인증서를 만들지 않습니다. etcd CA의 인증서(etcd 서버, 피어, healthcheck-client, apiserver-etcd-client)는 하나도 만들지 않습니다. etcd 클러스터의 인증서는 직접 준비하고, kubeadm은 etcd.external(caFile, certFile, keyFile)로 건네받은 클라이언트 인증서만 사용합니다.", true
 	case WarnLowercased:
 		return "kubeadm lowercases {field} before validating it: {value} becomes {lower}, and that is the name the certificate and the cluster use.",
 			"kubeadm は検証の前に {field} を小文字にします。{value} は {lower} になり、証明書にもクラスターにもその名前が使われます。",
 			"kubeadm은 검증하기 전에 {field}{을/를} 소문자로 바꿉니다. {value}{은/는} {lower}{이/가} 되고, 인증서와 클러스터에는 그 이름이 쓰입니다.", true
 	case WarnPerNodeCert:
-		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control planes get their own (--upload-certs shares only the CAs and service-account keys, and with external etcd the etcd client certificate and key). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
-			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise アドレス {address} を入れて作ります。join する control plane はそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵で、外部 etcd ではさらに etcd クライアントの証明書と鍵も共有します)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
-			"kubeadm은 이 인증서를 {node} 노드에서 만들며, 그 노드의 advertise 주소 {address}{을/를} 넣습니다. join하는 control plane은 각자 자기 인증서를 만듭니다(--upload-certs가 공유하는 것은 CA와 service account 키이고, 외부 etcd라면 etcd 클라이언트 인증서와 키도 공유합니다). 그래서 각 apiserver의 인증서에는 자기 노드의 IP가 들어가고, 인증서를 수동으로 복사하지 않았다면 다른 control plane에 IP로 직접 접속해도 TLS 검증을 통과합니다.", true
+		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control plane nodes make their own (--upload-certs shares only the CAs, etcd's included, and the service-account keys). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
+			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise アドレス {address} を入れて作ります。ジョインする control plane ノードはそれぞれ自分の証明書を作ります (--upload-certs が共有するのは etcd の CA を含む CA と service account の鍵だけです)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
+			"kubeadm은 이 인증서를 {node} 노드에서 만들며, 그 노드의 advertise 주소 {address}{을/를} 넣습니다. 조인하는 컨트롤 플레인 노드는 각자 자기 인증서를 만듭니다(--upload-certs가 공유하는 것은 etcd의 CA를 포함한 CA와 service account 키뿐입니다). 그래서 각 apiserver의 인증서에는 자기 노드의 IP가 들어가고, 인증서를 수동으로 복사하지 않았다면 다른 컨트롤 플레인에 IP로 직접 접속해도 TLS 검증을 통과합니다.", true
+	case WarnPerNodeCertExternal:
+		return "kubeadm makes this certificate on {node} itself, with its own advertise address {address}; joining control plane nodes make their own (--upload-certs shares only the CAs, the service-account keys and the external etcd's CA certificate and client certificate and key). So each apiserver's certificate names its own node's IP: dialing another control plane by its IP passes TLS unless certificates were copied by hand.",
+			"kubeadm はこの証明書を {node} 上で、そのノード自身の advertise アドレス {address} を入れて作ります。ジョインする control plane ノードはそれぞれ自分の証明書を作ります (--upload-certs が共有するのは CA と service account の鍵、それに外部 etcd の CA 証明書とクライアントの証明書と鍵だけです)。そのため各 apiserver の証明書には自ノードの IP が入り、証明書を手でコピーしていなければ、ほかの control plane に IP で直接つないでも TLS 検証は通ります。",
+			"kubeadm은 이 인증서를 {node} 노드에서 만들며, 그 노드의 advertise 주소 {address}{을/를} 넣습니다. 조인하는 컨트롤 플레인 노드는 각자 자기 인증서를 만듭니다(--upload-certs가 공유하는 것은 CA와 service account 키, 그리고 외부 etcd의 CA 인증서와 클라이언트 인증서·키뿐입니다). 그래서 각 apiserver의 인증서에는 자기 노드의 IP가 들어가고, 인증서를 수동으로 복사하지 않았다면 다른 컨트롤 플레인에 IP로 직접 접속해도 TLS 검증을 통과합니다.", true
 
 	}
 	return "", "", "", false

@@ -13,11 +13,56 @@ const (
 	KindEtcdPeer   = "etcd-peer"
 )
 
-// Etcd topologies.
+// Etcd modes: where kubeadm's etcd runs. EtcdStacked (kubeadm's
+// etcd.local, a member on each control plane, which EtcdLocal also names)
+// is kubeadm's default; with EtcdExternal (etcd.external) kubeadm makes no
+// certificate of the etcd CA (see KubeadmCerts).
 const (
+	EtcdStacked  = "stacked"
 	EtcdLocal    = "local"
 	EtcdExternal = "external"
 )
+
+// KubeadmCert is one certificate kubeadm's certs phase makes: its name
+// (the phase's, kubeadm init phase certs NAME), the file under
+// /etc/kubernetes/pki without .crt, and the name of the CA that signs it
+// ("" for a CA).
+type KubeadmCert struct {
+	Name     string
+	BaseName string
+	CA       string
+}
+
+// KubeadmCerts lists the certificates kubeadm makes for etcd mode etcd
+// (EtcdStacked, EtcdLocal, EtcdExternal; "" is EtcdStacked), in kubeadm's
+// order. It follows kubernetes/kubernetes v1.34.0
+// cmd/kubeadm/app/phases/certs/certlist.go: GetDefaultCertList for a
+// local etcd, GetCertsWithoutEtcd for an external one, as CreatePKIAssets
+// (certs.go) chooses between them by cfg.Etcd.Local == nil; kubeadm init's
+// certs phase (cmd/kubeadm/app/cmd/phases/init/certs.go) likewise skips
+// the etcd CA and every certificate it signs when cfg.Etcd.External is
+// set: no etcd server, peer or healthcheck-client certificate, and no
+// apiserver-etcd-client either, which an external etcd's operator issues
+// and kubeadm is given (etcd.external caFile, certFile, keyFile).
+func KubeadmCerts(etcd string) []KubeadmCert {
+	list := []KubeadmCert{
+		{"ca", "ca", ""},
+		{"apiserver", "apiserver", "ca"},
+		{"apiserver-kubelet-client", "apiserver-kubelet-client", "ca"},
+		{"front-proxy-ca", "front-proxy-ca", ""},
+		{"front-proxy-client", "front-proxy-client", "front-proxy-ca"},
+	}
+	if etcd == EtcdExternal {
+		return list
+	}
+	return append(list,
+		KubeadmCert{"etcd-ca", "etcd/ca", ""},
+		KubeadmCert{"etcd-server", "etcd/server", "etcd-ca"},
+		KubeadmCert{"etcd-peer", "etcd/peer", "etcd-ca"},
+		KubeadmCert{"etcd-healthcheck-client", "etcd/healthcheck-client", "etcd-ca"},
+		KubeadmCert{"apiserver-etcd-client", "apiserver-etcd-client", "etcd-ca"},
+	)
+}
 
 // Defaults kubeadm applies (cmd/kubeadm/app/apis/kubeadm/v1beta4 defaults:
 // DefaultServiceDNSDomain, DefaultServicesSubnet).
@@ -53,7 +98,8 @@ type SANsInput struct {
 	// CertSANs are the extra names: apiServer.certSANs for the apiserver,
 	// etcd.local.serverCertSANs or etcd.local.peerCertSANs for etcd.
 	CertSANs []string
-	// Etcd is EtcdLocal (stacked) or EtcdExternal.
+	// Etcd is the etcd mode: EtcdStacked (or EtcdLocal, its kubeadm
+	// name) or EtcdExternal.
 	Etcd string
 }
 
@@ -64,13 +110,22 @@ type SANsInput struct {
 // added. NodeName, ControlPlaneEndpoint and CertSANs are the inputs as
 // kubeadm's dynamic defaulting leaves them, before it validates them.
 type SANsResult struct {
+	// Created is false when kubeadm makes no certificate of this kind in
+	// this etcd mode (an etcd kind with external etcd); DNS and IPs are
+	// empty then.
+	Created  bool
 	DNS      []string
 	IPs      []string
 	Warnings []Reason
+	// Certificates are the certificates kubeadm makes in this etcd mode
+	// (KubeadmCerts).
+	Certificates []KubeadmCert
 
 	NodeName             string
 	ControlPlaneEndpoint string
 	CertSANs             []string
+	// Etcd is the etcd mode, EtcdStacked or EtcdExternal.
+	Etcd string
 }
 
 // Warning codes returned by SANs.
@@ -80,7 +135,10 @@ const (
 	WarnUnspecifiedAddr = "sans.unspecified-advertise"
 	WarnEtcdExternal    = "sans.etcd-external"
 	WarnPerNodeCert     = "sans.per-node-cert"
-	WarnLowercased      = "sans.lowercased"
+	// WarnPerNodeCertExternal is WarnPerNodeCert with external etcd,
+	// whose client certificate --upload-certs shares too.
+	WarnPerNodeCertExternal = "sans.per-node-cert-external"
+	WarnLowercased          = "sans.lowercased"
 )
 
 // DefaultBindPort is localAPIEndpoint.bindPort's default
@@ -104,8 +162,8 @@ const DefaultBindPort = "6443"
 //     name and localhost; IPs the advertise address, 127.0.0.1 and ::1;
 //     then etcd.local.serverCertSANs or peerCertSANs. The seed article does
 //     not list the etcd names; this is kubeadm's list. With external etcd
-//     kubeadm creates no etcd certificates at all (the certs phase skips
-//     them), so the lists are empty and a warning says so.
+//     kubeadm creates no etcd certificates at all (KubeadmCerts), so
+//     Created is false, the lists are empty and a warning says so.
 //
 // Before that, the inputs go through kubeadm's dynamic defaulting as
 // kubeadm init and join apply it (see defaults: the node name trimmed and
@@ -123,7 +181,7 @@ func SANs(in SANsInput) (SANsResult, error) {
 	if err := in.normalize(); err != nil {
 		return SANsResult{}, err
 	}
-	var r SANsResult
+	r := SANsResult{Created: true, Certificates: KubeadmCerts(in.Etcd), Etcd: in.Etcd}
 	r.Warnings = in.defaults()
 	if err := in.validate(); err != nil {
 		return SANsResult{}, err
@@ -161,11 +219,15 @@ func SANs(in SANsInput) (SANsResult, error) {
 			r.Warnings = append(r.Warnings, R(WarnNoEndpoint, "address", adv.String()))
 		}
 		dns, ips = appendSANs(dns, ips, in.CertSANs)
-		r.Warnings = append(r.Warnings, R(WarnPerNodeCert, "node", in.NodeName, "address", adv.String()))
+		perNode := WarnPerNodeCert
+		if in.Etcd == EtcdExternal {
+			perNode = WarnPerNodeCertExternal
+		}
+		r.Warnings = append(r.Warnings, R(perNode, "node", in.NodeName, "address", adv.String()))
 	case KindEtcdServer, KindEtcdPeer:
 		if in.Etcd == EtcdExternal {
 			r.Warnings = append(r.Warnings, R(WarnEtcdExternal, "kind", in.Kind))
-			r.DNS, r.IPs = []string{}, []string{}
+			r.Created, r.DNS, r.IPs = false, []string{}, []string{}
 			return r, nil
 		}
 		// pki_helpers.go getAltNames, in its order.
@@ -269,8 +331,8 @@ func (in *SANsInput) normalize() error {
 	if in.Kind == "" {
 		in.Kind = KindAPIServer
 	}
-	if in.Etcd == "" {
-		in.Etcd = EtcdLocal
+	if in.Etcd == "" || in.Etcd == EtcdLocal {
+		in.Etcd = EtcdStacked
 	}
 	if in.ServiceSubnet == "" {
 		in.ServiceSubnet = DefaultServiceSubnet
@@ -284,9 +346,9 @@ func (in *SANsInput) normalize() error {
 		return inputErr("kind", "err.enum", "value", in.Kind, "allowed", "apiserver, etcd-server, etcd-peer")
 	}
 	switch in.Etcd {
-	case EtcdLocal, EtcdExternal:
+	case EtcdStacked, EtcdExternal:
 	default:
-		return inputErr("etcd", "err.enum", "value", in.Etcd, "allowed", "local, external")
+		return inputErr("etcd", "err.enum", "value", in.Etcd, "allowed", "stacked, external")
 	}
 	return nil
 }

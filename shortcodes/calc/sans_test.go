@@ -110,3 +110,94 @@ func TestSANsInputNotMutated(t *testing.T) {
 		t.Errorf("caller's certSANs changed to %q", sans)
 	}
 }
+
+// TestSANsEtcdMode covers the etcd mode: which certificates kubeadm makes
+// at all, and what the SAN calculator answers for each kind. The source
+// is kubernetes/kubernetes at v1.34.0.
+func TestSANsEtcdMode(t *testing.T) {
+	const (
+		certlist = "v1.34.0 cmd/kubeadm/app/phases/certs/certlist.go"
+		initCert = "v1.34.0 cmd/kubeadm/app/cmd/phases/init/certs.go runCertPhase (skips the etcd CA's certificates when cfg.Etcd.External != nil)"
+	)
+	all := []string{"ca", "apiserver", "apiserver-kubelet-client", "front-proxy-ca", "front-proxy-client",
+		"etcd-ca", "etcd-server", "etcd-peer", "etcd-healthcheck-client", "apiserver-etcd-client"}
+	withoutEtcd := []string{"ca", "apiserver", "apiserver-kubelet-client", "front-proxy-ca", "front-proxy-client"}
+	apiDNS := []string{"cp-1", "kubernetes", "kubernetes.default", "kubernetes.default.svc", "kubernetes.default.svc.cluster.local"}
+	for _, c := range []struct {
+		name     string
+		source   string
+		in       SANsInput
+		created  bool
+		dns, ips []string
+		certs    []string
+		etcd     string
+		warn     string // the last warning's code
+		errCode  string
+	}{
+		{name: "stacked by default: every certificate, etcd's included",
+			source:  certlist + " GetDefaultCertList",
+			in:      SANsInput{NodeName: "cp-1", AdvertiseAddress: "10.0.0.11"},
+			created: true, dns: apiDNS, ips: []string{"10.96.0.1", "10.0.0.11"}, certs: all, etcd: EtcdStacked, warn: WarnPerNodeCert},
+		{name: "local is kubeadm's name of stacked",
+			source:  "v1.34.0 cmd/kubeadm/app/apis/kubeadm/types.go Etcd.Local",
+			in:      SANsInput{NodeName: "cp-1", AdvertiseAddress: "10.0.0.11", Etcd: EtcdLocal},
+			created: true, dns: apiDNS, ips: []string{"10.96.0.1", "10.0.0.11"}, certs: all, etcd: EtcdStacked, warn: WarnPerNodeCert},
+		{name: "stacked etcd server: kubeadm's getAltNames",
+			source:  certlist + " KubeadmCertEtcdServer → pkiutil GetEtcdAltNames",
+			in:      SANsInput{Kind: KindEtcdServer, NodeName: "cp-1", AdvertiseAddress: "10.0.0.11", Etcd: EtcdStacked},
+			created: true, dns: []string{"cp-1", "localhost"}, ips: []string{"10.0.0.11", "127.0.0.1", "::1"}, certs: all, etcd: EtcdStacked},
+		{name: "external: the apiserver certificate is the same, no etcd certificate and no apiserver-etcd-client",
+			source:  certlist + " GetCertsWithoutEtcd, chosen by certs.go CreatePKIAssets when cfg.Etcd.Local == nil",
+			in:      SANsInput{NodeName: "cp-1", AdvertiseAddress: "10.0.0.11", Etcd: EtcdExternal},
+			created: true, dns: apiDNS, ips: []string{"10.96.0.1", "10.0.0.11"}, certs: withoutEtcd, etcd: EtcdExternal, warn: WarnPerNodeCertExternal},
+		{name: "external etcd server: kubeadm makes none",
+			source:  initCert,
+			in:      SANsInput{Kind: KindEtcdServer, NodeName: "cp-1", AdvertiseAddress: "10.0.0.11", Etcd: EtcdExternal},
+			created: false, dns: []string{}, ips: []string{}, certs: withoutEtcd, etcd: EtcdExternal, warn: WarnEtcdExternal},
+		{name: "external etcd peer: kubeadm makes none",
+			source:  initCert,
+			in:      SANsInput{Kind: KindEtcdPeer, NodeName: "cp-1", AdvertiseAddress: "10.0.0.11", Etcd: EtcdExternal, CertSANs: []string{"etcd.lab"}},
+			created: false, dns: []string{}, ips: []string{}, certs: withoutEtcd, etcd: EtcdExternal, warn: WarnEtcdExternal},
+		{name: "an unknown mode",
+			source: "v1.34.0 cmd/kubeadm/app/apis/kubeadm/validation/validation.go ValidateEtcd (local or external)",
+			in:     SANsInput{NodeName: "cp-1", AdvertiseAddress: "10.0.0.11", Etcd: "sidecar"}, errCode: "err.enum"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := SANs(c.in)
+			if c.errCode != "" {
+				if ie, ok := err.(*InputError); !ok || ie.Field != "etcd" || ie.Reason.Code != c.errCode {
+					t.Fatalf("%s: err %v, want etcd %s", c.source, err, c.errCode)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", c.source, err)
+			}
+			var certs []string
+			for _, k := range r.Certificates {
+				certs = append(certs, k.Name)
+			}
+			if r.Created != c.created || !slices.Equal(r.DNS, c.dns) || !slices.Equal(r.IPs, c.ips) || r.Etcd != c.etcd {
+				t.Errorf("%s:\n created %v dns %q ips %q etcd %q\n want %v %q %q %q", c.source, r.Created, r.DNS, r.IPs, r.Etcd, c.created, c.dns, c.ips, c.etcd)
+			}
+			if !slices.Equal(certs, c.certs) {
+				t.Errorf("%s: certificates %q, want %q", c.source, certs, c.certs)
+			}
+			last := ""
+			if n := len(r.Warnings); n > 0 {
+				last = r.Warnings[n-1].Code
+			}
+			if last != c.warn {
+				t.Errorf("%s: last warning %q, want %q", c.source, last, c.warn)
+			}
+		})
+	}
+	// Every certificate GetCertsWithoutEtcd leaves out is one of the etcd
+	// CA's, or that CA.
+	for _, k := range KubeadmCerts(EtcdStacked) {
+		external := slices.ContainsFunc(KubeadmCerts(EtcdExternal), func(e KubeadmCert) bool { return e == k })
+		if etcd := k.Name == "etcd-ca" || k.CA == "etcd-ca"; etcd == external {
+			t.Errorf("%s (CA %q): in the external list %v", k.Name, k.CA, external)
+		}
+	}
+}

@@ -178,7 +178,9 @@
       return;
     }
     el.textContent = value;
-    if (ok !== undefined) {
+    if (ok === null) {
+      el.removeAttribute("data-ok");
+    } else if (ok !== undefined) {
       el.setAttribute("data-ok", ok ? "true" : "false");
     }
   }
@@ -228,9 +230,11 @@
     });
   }
 
-  function codes(root, name, items) {
+  // codes lists items as code in dd name, or writes none when there are
+  // none.
+  function codes(root, name, items, none) {
     var dd = out(root, name);
-    dd.textContent = "";
+    dd.textContent = items && items.length ? "" : none || "";
     (items || []).forEach(function (s, i) {
       if (i) {
         dd.appendChild(document.createTextNode(", "));
@@ -289,16 +293,26 @@
           return s.trim();
         }).filter(Boolean);
         var r = call("sans", {
-          kind: v("kind"), nodeName: v("node-name"), advertiseAddress: v("advertiseAddress"),
+          kind: v("kind"), etcd: v("etcd"), nodeName: v("node-name"), advertiseAddress: v("advertiseAddress"),
           controlPlaneEndpoint: v("controlPlaneEndpoint"), serviceSubnet: v("serviceSubnet"),
           dnsDomain: v("dnsDomain"), certSANs: certSANs, lang: lang
         });
         if (showError(root, r.error)) {
           return;
         }
-        codes(root, "dns", r.dns);
-        codes(root, "ips", r.ips);
+        codes(root, "dns", r.dns, t.none);
+        codes(root, "ips", r.ips, t.none);
+        codes(root, "certs", (r.certificates || []).map(function (c) {
+          return c.file;
+        }));
         list(root, "warnings", r.warnings);
+        var seq = (root.__seq = (root.__seq || 0) + 1);
+        if (r.created === false) {
+          // kubeadm makes no such certificate: nothing to verify.
+          set(root, "verify", "\u2014");
+          set(root, "status", t.no_cert, null);
+          return;
+        }
         var pem = field(root, "pem").value;
         var dial = v("dial");
         var show = function (vr) {
@@ -320,7 +334,6 @@
           show(call("verifyHost", { sans: { dns: r.dns, ips: r.ips }, dial: dial, lang: lang }));
           return;
         }
-        var seq = (root.__seq = (root.__seq || 0) + 1);
         if (!(globalThis.kakehashi && globalThis.kakehashi.calcX509Ready)) {
           set(root, "verify", t.pem_loading || "\u2026");
         }
