@@ -102,6 +102,9 @@ type Line struct {
 	// the pair.
 	From       string
 	NoOriginal bool
+	// Status is how the translation stands against its original, what
+	// State says; the zero PairStatus when a side is missing.
+	Status PairStatus
 }
 
 // Summary counts a site's pairs by how they stand.
@@ -137,7 +140,7 @@ func (s *Site) Status() ([]Line, Summary) {
 			case Unmarked:
 				sum.Unmarked++
 			}
-			lines = append(lines, Line{Pair: p, State: st.String(), Path: p.Tr.Path, From: p.Orig.Path})
+			lines = append(lines, Line{Pair: p, State: st.String(), Path: p.Tr.Path, From: p.Orig.Path, Status: st})
 		}
 	}
 	return lines, sum

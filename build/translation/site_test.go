@@ -234,6 +234,12 @@ title: y
 				if side := l.Pair.Tr; side != nil && side.Path != l.Path && !l.NoOriginal {
 					t.Errorf("%s: the line's pair is %s's", l.Path, side.Path)
 				}
+				switch {
+				case l.Pair.Missing() && l.Status != (PairStatus{}):
+					t.Errorf("%s: a line with a side missing has the status %+v", l.Path, l.Status)
+				case !l.Pair.Missing() && (l.Status.String() != l.State || l.Status.Original != l.From):
+					t.Errorf("%s: the line's status says %q of %s, its state %q", l.Path, l.Status.String(), l.Status.Original, l.State)
+				}
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("lines\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
