@@ -326,10 +326,14 @@ func (x *extension) newData(t *tag, d *doc) data {
 	out.spec = s
 	args, pos, errs := s.resolve(&c)
 	for _, e := range errs {
+		if e.warn {
+			d.report(diag.Warning, e.Pos, "%s", e.Msg)
+			continue
+		}
 		d.errorf(e.Pos, "%s", e.Msg)
+		out.invalid = true
 	}
 	out.args, out.pos = args, pos
-	out.invalid = len(errs) > 0
 	return out
 }
 

@@ -38,9 +38,13 @@ import (
 //     stylesheet (video.css) instead of inline styles, and adds a link
 //     to the video on YouTube, for a reader whose page cannot play it
 //     (from file://, or printed).
-//   - an argument's value has the type its shortcode declares: Hugo's
-//     open="false", open=0 or width="600" are errors here, where Hugo's
-//     templates take any of them.
+//   - an argument takes what Hugo's template takes (HugoBool, HugoInt,
+//     HugoString): a flag true, false, 1 or 0, quoted or not (another
+//     value keeps its default, as in Hugo, but with a warning), a number
+//     or a string of one (width="600"), any value as text (title=2024);
+//     a number that is no integer (width="50%") is an error, where
+//     Hugo writes it as given. kakehashi's own shortcodes keep strict
+//     types.
 
 // hugoTemplates are the markup of Hugo's built-ins.
 const hugoTemplates = `
@@ -135,11 +139,11 @@ func (k *hugoKit) details() *Shortcode {
 	return &Shortcode{
 		Name: "details", Inner: true, Block: true,
 		Args: []ArgSpec{
-			{Name: "summary", Type: String, Position: 1},
-			{Name: "open", Type: Bool, Default: false},
-			{Name: "class", Type: String},
-			{Name: "name", Type: String},
-			{Name: "title", Type: String},
+			{Name: "summary", Type: HugoString, Position: 1},
+			{Name: "open", Type: HugoBool, Default: false},
+			{Name: "class", Type: HugoString},
+			{Name: "name", Type: HugoString},
+			{Name: "title", Type: HugoString},
 		},
 		Render: func(w io.Writer, c *Context) error {
 			summary := k.markdownify(c.String("summary"))
@@ -160,19 +164,19 @@ func (k *hugoKit) figure() *Shortcode {
 	return &Shortcode{
 		Name: "figure", Block: true,
 		Args: []ArgSpec{
-			{Name: "src", Type: String, Required: true},
-			{Name: "alt", Type: String},
-			{Name: "caption", Type: String},
-			{Name: "width", Type: Int},
-			{Name: "height", Type: Int},
-			{Name: "title", Type: String},
-			{Name: "link", Type: String},
-			{Name: "target", Type: String},
-			{Name: "rel", Type: String},
-			{Name: "attr", Type: String},
-			{Name: "attrlink", Type: String},
-			{Name: "loading", Type: String, OneOf: []string{"lazy", "eager"}},
-			{Name: "class", Type: String},
+			{Name: "src", Type: HugoString, Required: true},
+			{Name: "alt", Type: HugoString},
+			{Name: "caption", Type: HugoString},
+			{Name: "width", Type: HugoInt},
+			{Name: "height", Type: HugoInt},
+			{Name: "title", Type: HugoString},
+			{Name: "link", Type: HugoString},
+			{Name: "target", Type: HugoString},
+			{Name: "rel", Type: HugoString},
+			{Name: "attr", Type: HugoString},
+			{Name: "attrlink", Type: HugoString},
+			{Name: "loading", Type: HugoString, OneOf: []string{"lazy", "eager"}},
+			{Name: "class", Type: HugoString},
 		},
 		ImageArg: "src", AltArg: "alt",
 		Render: func(w io.Writer, c *Context) error {
@@ -211,8 +215,8 @@ func (k *hugoKit) highlight() *Shortcode {
 	return &Shortcode{
 		Name: "highlight", Inner: true, Block: true,
 		Args: []ArgSpec{
-			{Name: "lang", Type: String, Position: 1},
-			{Name: "options", Type: String, Position: 2},
+			{Name: "lang", Type: HugoString, Position: 1},
+			{Name: "options", Type: HugoString, Position: 2},
 		},
 		Render: func(w io.Writer, c *Context) error {
 			return k.exec("highlight", w, highlightCode(c.Call, nil))
@@ -279,17 +283,17 @@ func (k *hugoKit) youtube() *Shortcode {
 	return &Shortcode{
 		Name: "youtube", Block: true,
 		Args: []ArgSpec{
-			{Name: "id", Type: String, Required: true, Position: 1},
-			{Name: "title", Type: String},
-			{Name: "start", Type: Int},
-			{Name: "end", Type: Int},
-			{Name: "autoplay", Type: Bool, Default: false},
-			{Name: "loop", Type: Bool, Default: false},
-			{Name: "mute", Type: Bool, Default: false},
-			{Name: "controls", Type: Bool, Default: true},
-			{Name: "allowFullScreen", Type: Bool, Default: true},
-			{Name: "class", Type: String},
-			{Name: "loading", Type: String, Default: "eager", OneOf: []string{"eager", "lazy"}},
+			{Name: "id", Type: HugoString, Required: true, Position: 1},
+			{Name: "title", Type: HugoString},
+			{Name: "start", Type: HugoInt},
+			{Name: "end", Type: HugoInt},
+			{Name: "autoplay", Type: HugoBool, Default: false},
+			{Name: "loop", Type: HugoBool, Default: false},
+			{Name: "mute", Type: HugoBool, Default: false},
+			{Name: "controls", Type: HugoBool, Default: true},
+			{Name: "allowFullScreen", Type: HugoBool, Default: true},
+			{Name: "class", Type: HugoString},
+			{Name: "loading", Type: HugoString, Default: "eager", OneOf: []string{"eager", "lazy"}},
 		},
 		Assets: Assets{Styles: []string{VideoStylePath}},
 		Render: func(w io.Writer, c *Context) error {

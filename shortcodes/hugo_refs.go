@@ -37,16 +37,16 @@ func hugoRefs() []*Shortcode {
 		return &Shortcode{
 			Name: name,
 			Args: []ArgSpec{
-				{Name: "path", Type: String, Required: true, Position: 1},
-				{Name: "lang", Type: String},
-				{Name: "outputFormat", Type: String, OneOf: []string{"html"}},
+				{Name: "path", Type: HugoString, Required: true, Position: 1},
+				{Name: "lang", Type: HugoString},
+				{Name: "outputFormat", Type: HugoString, OneOf: []string{"html"}},
 			},
 			Render: func(io.Writer, *Context) error { return nil }, // resolved in its place
 		}
 	}
 	return []*Shortcode{ref("ref"), ref("relref"), {
 		Name:   "param",
-		Args:   []ArgSpec{{Name: "name", Type: String, Required: true, Position: 1}},
+		Args:   []ArgSpec{{Name: "name", Type: HugoString, Required: true, Position: 1}},
 		Render: func(io.Writer, *Context) error { return nil },
 	}}
 }

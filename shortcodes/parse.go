@@ -18,6 +18,23 @@ const (
 	Int                // 3, -1, +7
 	Float              // 1.5, .5, -0.25
 	Bool               // true, false
+
+	// The looser types of the arguments of Hugo's built-ins, whose
+	// templates take a value of any kind (.Get, then a comparison or a
+	// cast): an ArgSpec may have them, a Value never does. kakehashi's
+	// own shortcodes keep the strict ones.
+
+	// HugoBool is true for true, 1 and "true", false for false, 0 and
+	// "false", as Hugo's templates test them (in (slice "true" true 1));
+	// any other value keeps the argument's default, as in Hugo, with a
+	// warning. It is given as a bool.
+	HugoBool
+	// HugoInt is an integer, or a string of one ("600"), given as an
+	// int64.
+	HugoInt
+	// HugoString is any value, as the text Hugo's template prints for it
+	// (2024 is "2024", true "true"), given as a string.
+	HugoString
 )
 
 // String names the kind as error messages do.
@@ -29,6 +46,10 @@ func (k Kind) String() string {
 		return "float"
 	case Bool:
 		return "boolean"
+	case HugoBool:
+		return "boolean (true, false, 1 or 0, quoted or not)"
+	case HugoInt:
+		return "integer (or a string of one)"
 	}
 	return "string"
 }
@@ -115,6 +136,9 @@ type Error struct {
 	// short: the tag ran into the limit it was read to, and might end
 	// past it (a tag may span lines).
 	short bool
+	// warn: a warning, about an argument read as Hugo reads it though
+	// likely meant otherwise; the call is still rendered.
+	warn bool
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("offset %d: %s", e.Pos, e.Msg) }

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -281,12 +282,16 @@ func (s *Shortcode) resolve(c *Call) (map[string]any, []any, []*Error) {
 			continue
 		}
 		given[spec.Name] = true
-		v, err := spec.check(s.Name, a.Value)
-		if err != "" {
-			errs = append(errs, &Error{Pos: a.Pos, Msg: err})
-			continue
+		v, msg, warn := spec.check(s.Name, a.Value)
+		if msg != "" {
+			errs = append(errs, &Error{Pos: a.Pos, Msg: msg, warn: warn})
+			if !warn {
+				continue
+			}
 		}
-		args[spec.Name] = v
+		if v != nil {
+			args[spec.Name] = v
+		}
 	}
 	for _, spec := range s.Args {
 		if given[spec.Name] {
@@ -331,29 +336,67 @@ func (s *Shortcode) unknownArg(name string) string {
 	return fmt.Sprintf("unknown argument %q for %q; it takes %s", name, s.Name, strings.Join(names, ", "))
 }
 
-// check converts v to the argument's type or explains why it cannot.
-func (a *ArgSpec) check(shortcode string, v Value) (any, string) {
-	article := map[Kind]string{String: "a string", Int: "an integer", Float: "a number", Bool: "a boolean"}
+// check converts v to the argument's type or explains why it cannot; a
+// warning (warn) comes with the value the argument takes all the same
+// (a HugoBool's default).
+func (a *ArgSpec) check(shortcode string, v Value) (val any, msg string, warn bool) {
+	article := map[Kind]string{String: "a string", Int: "an integer", Float: "a number", Bool: "a boolean",
+		HugoInt: "an integer (or a string of one)"}
 	switch {
 	case v.Kind == a.Type:
 	case a.Type == Float && v.Kind == Int:
-		return float64(v.Int), ""
+		return float64(v.Int), "", false
+	case a.Type == HugoBool:
+		if b, ok := hugoBool(v); ok {
+			return b, "", false
+		}
+		def := "none"
+		if a.Default != nil {
+			def = fmt.Sprint(a.Default)
+		}
+		return a.Default, fmt.Sprintf("argument %q of %q must be true or false (or 1 or 0, quoted or not), got %s; it keeps its default (%s), as in Hugo", a.Name, shortcode, v.Describe(), def), true
+	case a.Type == HugoInt && v.Kind == Int:
+		return v.Int, "", false
+	case a.Type == HugoInt && v.Kind == String && numberKind(v.Str) == Int:
+		if n, err := strconv.ParseInt(v.Str, 10, 64); err == nil {
+			return n, "", false
+		}
+		return nil, fmt.Sprintf("argument %q of %q must be an integer, got %s, out of range", a.Name, shortcode, v.Describe()), false
+	case a.Type == HugoString:
+		if v.Kind != String {
+			v = Value{Kind: String, Str: fmt.Sprint(v.Any())}
+		}
 	default:
-		return nil, fmt.Sprintf("argument %q of %q must be %s, got %s", a.Name, shortcode, article[a.Type], v.Describe())
+		return nil, fmt.Sprintf("argument %q of %q must be %s, got %s", a.Name, shortcode, article[a.Type], v.Describe()), false
 	}
 	if len(a.OneOf) > 0 {
 		for _, o := range a.OneOf {
 			if v.Str == o {
-				return v.Str, ""
+				return v.Str, "", false
 			}
 		}
 		msg := fmt.Sprintf("argument %q of %q must be one of %s, got %q", a.Name, shortcode, strings.Join(a.OneOf, ", "), v.Str)
 		if sug := diag.Suggest(v.Str, a.OneOf); sug != "" {
 			msg += fmt.Sprintf("; did you mean %q?", sug)
 		}
-		return nil, msg
+		return nil, msg, false
 	}
-	return v.Any(), ""
+	return v.Any(), "", false
+}
+
+// hugoBool reads v as Hugo's built-ins read a flag: true, 1 and "true"
+// are true, false, 0 and "false" false (1.0 and 0.0 too, numbers being
+// compared by value); ok=false for anything else.
+func hugoBool(v Value) (b, ok bool) {
+	switch v.Kind {
+	case Bool:
+		return v.Bool, true
+	case Int:
+		return v.Int == 1, v.Int == 0 || v.Int == 1
+	case Float:
+		return v.Float == 1, v.Float == 0 || v.Float == 1
+	}
+	return v.Str == "true", v.Str == "true" || v.Str == "false"
 }
 
 // Validate checks calls found by Parse in src: known names, arguments,
@@ -366,7 +409,11 @@ func (r *Registry) Validate(path string, src []byte, calls []Call) diag.List {
 		for i := range calls {
 			c := &calls[i]
 			for _, e := range r.check(parent, c) {
-				out = append(out, diag.At(path, src, e.Pos, "%s", e.Msg))
+				d := diag.At(path, src, e.Pos, "%s", e.Msg)
+				if e.warn {
+					d = d.AsWarning()
+				}
+				out = append(out, d)
 			}
 			walk(c, c.Children)
 		}
