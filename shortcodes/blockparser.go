@@ -102,10 +102,10 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 		n.pair = 1
 	}
 	reader.Advance(end - seg.Start)
-	if container {
+	if container && !s.RawInner {
 		return n, parser.HasChildren
 	}
-	return n, parser.NoChildren
+	return n, parser.NoChildren // a raw inner text's lines are Continue's
 }
 
 // continueTag keeps a line that starts with ">}}" in the paragraph above
@@ -187,6 +187,9 @@ func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 	if !n.wantsPair(reader.Source()) {
 		return parser.Close
 	}
+	if n.spec != nil && n.spec.RawInner && !n.flat {
+		return continueRaw(n, reader)
+	}
 	line, seg := reader.PeekLine()
 	if util.IsBlank(line) {
 		return parser.Continue | parser.HasChildren
@@ -233,6 +236,40 @@ func (p *blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 	n.call.End = t.end
 	reader.Advance(end - seg.Start)
 	return parser.Close
+}
+
+// continueRaw reads a line of the raw inner text of n (Shortcode.
+// RawInner), as text, up to n's closing tag, which may end any line of
+// it: what precedes the tag on its line is inner text; what follows it
+// is lost, an error.
+func continueRaw(n *Block, reader text.Reader) parser.State {
+	_, seg := reader.PeekLine()
+	src := reader.Source()
+	stop := lineEnd(src, seg)
+	for i := seg.Start; i < stop; i += 2 {
+		j := bytes.Index(src[i:stop], []byte("{{"))
+		if j < 0 {
+			break
+		}
+		i += j
+		t, err := parseTag(src, i, stop)
+		if err != nil || !t.closing || t.name != n.call.Name {
+			continue
+		}
+		end := endOfLine(src, t.end)
+		if !blank(src[t.end:end]) {
+			l, r := delims(t.markdown)
+			n.doc.errorf(t.end, "text after %s /%s %s is lost: the closing tag of %q ends its line", l, t.name, r, t.name)
+		}
+		n.closed = true
+		n.call.Paired = true
+		n.call.InnerPos = n.call.TagEnd
+		n.call.Inner = string(src[n.call.TagEnd:t.pos])
+		n.call.End = t.end
+		reader.Advance(end - seg.Start)
+		return parser.Close
+	}
+	return parser.Continue | parser.NoChildren
 }
 
 func (p *blockParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {

@@ -208,12 +208,14 @@ func (k *hugoKit) figure() *Shortcode {
 
 // highlight is a code block of its inner text, {{< highlight go
 // "linenos=table,hl_lines=2 5-7" >}}: the language, then Hugo's
-// highlighting options, which a fence's attributes take too. The
+// highlighting options, which a fence's attributes take too. Its inner
+// text is the code as written (RawInner): no markdown is read in it,
+// and a shortcode call in it is shown as written, as in code. The
 // markdown stage makes the call a code figure (markdown.CodeSource,
 // Block.CodeSpec); rendered, it is plain preformatted text.
 func (k *hugoKit) highlight() *Shortcode {
 	return &Shortcode{
-		Name: "highlight", Inner: true, Block: true,
+		Name: "highlight", Inner: true, RawInner: true, Block: true,
 		Args: []ArgSpec{
 			{Name: "lang", Type: HugoString, Position: 1},
 			{Name: "options", Type: HugoString, Position: 2},
@@ -347,12 +349,13 @@ func (k *hugoKit) youtube() *Shortcode {
 var youtubeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // comment renders nothing of what it holds, {{< comment >}}…{{<
-// /comment >}}, in a line or on lines of its own; its arguments, any,
-// are ignored. (Hugo 0.143 deprecated it for HTML comments, which
+// /comment >}}, in a line or on lines of its own; what it holds is not
+// read (RawInner), so an unclosed fence or a call of an unknown
+// shortcode may be commented out; its arguments, any, are ignored. (Hugo 0.143 deprecated it for HTML comments, which
 // kakehashi, raw HTML being off, omits too.)
 func comment() *Shortcode {
 	return &Shortcode{
-		Name: "comment", Inner: true, AnyArgs: true,
+		Name: "comment", Inner: true, RawInner: true, AnyArgs: true,
 		Render: func(io.Writer, *Context) error { return nil },
 	}
 }

@@ -1,6 +1,7 @@
 package shortcodes
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -75,7 +76,34 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 		l, r := delims(t.markdown)
 		d.errorf(t.pos, "shortcode %q must stand alone on its line (%s %s %s … on a line of its own)", t.name, l, t.name, r)
 	}
+	if n.spec != nil && n.spec.RawInner && !t.selfClosing {
+		rawInline(n, parent, block, pc)
+	}
 	return n
+}
+
+// rawInline reads the inner text of the inline pair n, whose shortcode
+// takes it raw (Shortcode.RawInner), as text up to its closing tag in the
+// paragraph, and moves the reader past that tag. Without one, n stays an
+// opening tag, which pairInline reports unclosed.
+func rawInline(n *Inline, parent ast.Node, block text.Reader, pc parser.Context) {
+	src := block.Source()
+	end := scanOf(pc, src).blockEnd(parent, block)
+	for i := n.call.TagEnd; i < end; i += 2 {
+		j := bytes.Index(src[i:end], []byte("{{"))
+		if j < 0 {
+			return
+		}
+		i += j
+		t, err := parseTag(src, i, end)
+		if err != nil || !t.closing || t.name != n.call.Name {
+			continue
+		}
+		n.call.Paired, n.call.InnerPos, n.call.Inner, n.call.End = true, n.call.TagEnd, string(src[n.call.TagEnd:i]), t.end
+		n.pair = 2
+		advanceTo(block, t.end)
+		return
+	}
 }
 
 // lineIndent is a line break and the next line's indentation.

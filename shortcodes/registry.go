@@ -40,6 +40,13 @@ type Shortcode struct {
 	// Inner: the shortcode takes inner content and is used as a pair
 	// (self-closing gives it an empty one).
 	Inner bool
+	// RawInner: the inner content is text as written, not markdown (a
+	// highlight's code, a comment's words), read as Hugo reads a pair,
+	// before any markdown: no block or span is parsed in it, and a
+	// shortcode call in it is text (the markdown stage shows it as
+	// written, as in code). Render finds it in Call.Inner; Context.Inner
+	// is empty.
+	RawInner bool
 	// Block: the call must stand alone on its lines, not inside a
 	// paragraph, heading or table cell.
 	Block bool
@@ -414,6 +421,9 @@ func (r *Registry) Validate(path string, src []byte, calls []Call) diag.List {
 					d = d.AsWarning()
 				}
 				out = append(out, d)
+			}
+			if s, ok := r.Lookup(c.Name); ok && s.RawInner {
+				continue // its inner calls are text
 			}
 			walk(c, c.Children)
 		}

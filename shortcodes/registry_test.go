@@ -31,6 +31,9 @@ func TestValidate(t *testing.T) {
 		{`{{< details open=true "s" >}}{{< /details >}}`, nil},
 		{`{{< details summary="s" open="0" >}}{{< /details >}}`, []string{`p.md:1:25: warning: argument "open" of "details" must be true or false (or 1 or 0, quoted or not), got string "0"; it keeps its default (false), as in Hugo`}},
 		{`{{< youtube id=12345 controls="yes" >}}`, []string{`p.md:1:22: warning: argument "controls" of "youtube" must be true or false (or 1 or 0, quoted or not), got string "yes"; it keeps its default (true), as in Hugo`}},
+		// A raw inner text holds no calls.
+		{"{{< highlight go >}}\n{{< nope >}}\n{{< /highlight >}}", nil},
+		{`{{< comment >}}{{< part >}}{{< /comment >}}`, nil},
 		// kakehashi's own keep strict types.
 		{`{{< topology controlPlanes=1.5 >}}`, []string{`p.md:1:14: argument "controlPlanes" of "topology" must be an integer, got float 1.5`}},
 		{`{{< topology controlPlanes="3" >}}`, []string{`p.md:1:14: argument "controlPlanes" of "topology" must be an integer, got string "3"`}},
