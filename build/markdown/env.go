@@ -55,8 +55,36 @@ type Env struct {
 	// [params]; a key is any case, dots name keys in maps ("a.b"). The
 	// build sets it; nil knows none.
 	Param func(key string) (value any, ok bool)
+	// Page is what a site shortcode template shows of the page and its
+	// site (Hugo's .Page and .Site). The build sets it; nil shows an
+	// empty page, and relative links as written.
+	Page *PageInfo
 
 	st *docState // set by Render
+	// sub: the environment of another source rendered for the document
+	// (Sub), whose reports land at at, an offset into the document's body.
+	sub bool
+	at  int
+}
+
+// PageInfo describes a page and its site as a site shortcode template
+// shows them (Hugo's .Page and .Site).
+type PageInfo struct {
+	Title  string
+	Params map[string]any // the page's front matter params
+	// URL is the page's site-absolute path ("/ja/cka/05-ha-cluster/"),
+	// Permalink its absolute URL, under BaseURL.
+	URL, Permalink string
+	SiteTitle      string         // the site's title in the page's language
+	SiteParams     map[string]any // the configuration's [params]
+	// BaseURL is the absolute URL the site is published under, ending in
+	// "/"; "/" when it has none.
+	BaseURL string
+	// Rel makes a site-absolute path a URL relative to the page, as the
+	// theme's rel does (one that works under any base URL and from
+	// file://); Abs makes it an absolute URL under BaseURL, as abs does.
+	// Nil leaves a path as it is.
+	Rel, Abs func(p string) string
 }
 
 // docState is the per-document state behind an Env made by Render.
@@ -97,6 +125,7 @@ func (e *Env) Report(sev diag.Severity, off int, format string, args ...any) {
 	if e == nil || e.st == nil {
 		return
 	}
+	off = e.offset(off)
 	st := e.st
 	st.mu.Lock()
 	if st.index == nil {
@@ -106,6 +135,48 @@ func (e *Env) Report(sev diag.Severity, off int, format string, args ...any) {
 	d.Severity = sev
 	st.diags = append(st.diags, d)
 	st.mu.Unlock()
+}
+
+// offset is the offset in the document's body that off, an offset into
+// the source being parsed, stands for: off itself, or, in a Sub
+// environment, the place the source came from.
+func (e *Env) offset(off int) int {
+	if e.sub {
+		return e.at
+	}
+	return off
+}
+
+// Sub returns an environment for another markdown source rendered for
+// e's document (the output of a {{% %}} site shortcode, the string a
+// template gives markdownify) and a goldmark parser.Context that carries
+// it: it knows what e knows and adds to e's result (the components
+// needed, the links found, the diagnostics), and whatever is reported
+// while that source is parsed and rendered lands at at, the offset in
+// e's body of what it came from (the call). Safe on a nil Env: the
+// context then carries none.
+func (e *Env) Sub(at int) (*Env, parser.Context) {
+	pc := parser.NewContext()
+	if e == nil {
+		return nil, pc
+	}
+	s := *e
+	s.sub, s.at = true, e.offset(at)
+	pc.Set(envKey, &s)
+	return &s, pc
+}
+
+// Position is where the offset off of the body is in the file: its
+// path, its 1-based line and column (in characters), and its byte offset
+// in the whole file; in a Sub environment, where its source came from.
+// Zero on an Env that Render did not make.
+func (e *Env) Position(off int) (path string, line, col, fileOff int) {
+	if e == nil || e.st == nil {
+		return "", 0, 0, 0
+	}
+	fileOff = min(max(e.st.bodyStart+e.offset(off), 0), len(e.st.full))
+	line, col = diag.Position(e.st.full, fileOff)
+	return e.st.path, line, col, fileOff
 }
 
 // Need records that the document holds a component (a shortcode) whose

@@ -117,7 +117,7 @@ func (linkTransformer) Transform(doc *ast.Document, _ text.Reader, pc parser.Con
 			if t.Href != "" {
 				n.Destination = []byte(t.Href)
 			}
-			off := nodeOffset(n)
+			off := env.offset(nodeOffset(n)) // where a Sub source came from
 			if t.Problem != "" {
 				env.Report(t.Severity, off, "%s", t.Problem)
 			}
