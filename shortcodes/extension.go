@@ -175,6 +175,9 @@ func (d *data) ResolveImages(e *markdown.Env) {
 		return
 	}
 	alt, _ := d.args[d.spec.AltArg].(string)
+	if d.spec.Alt != nil {
+		alt = d.spec.Alt(d.args)
+	}
 	off := d.call.Pos
 	for _, a := range d.call.Args {
 		if a.Name == d.spec.ImageArg {

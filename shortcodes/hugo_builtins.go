@@ -30,7 +30,8 @@ import (
 //     its <figcaption> without Hugo's <p>.
 //   - figure takes its image as a markdown image does (checked, sized,
 //     lazy but the page's first), and warns of an image without alt
-//     text even where Hugo uses the caption for it (it does too).
+//     text: neither alt nor a caption, whose text is the alt text then,
+//     as in Hugo.
 //   - highlight makes the same figure as a fenced block (copy button,
 //     line numbers), as the page's code blocks are.
 //   - youtube embeds youtube-nocookie.com (Hugo's privacy-enhanced
@@ -178,7 +179,7 @@ func (k *hugoKit) figure() *Shortcode {
 			{Name: "loading", Type: HugoString, OneOf: []string{"lazy", "eager"}},
 			{Name: "class", Type: HugoString},
 		},
-		ImageArg: "src", AltArg: "alt",
+		ImageArg: "src", AltArg: "alt", Alt: k.figureAlt,
 		Render: func(w io.Writer, c *Context) error {
 			src, width, height, lazy := c.String("src"), c.Int("width"), c.Int("height"), true
 			if img, ok := c.Image(); ok {
@@ -194,16 +195,24 @@ func (k *hugoKit) figure() *Shortcode {
 				lazy = false
 			}
 			caption := k.markdownify(c.String("caption"))
-			alt := c.String("alt")
-			if alt == "" {
-				alt = plainify(caption)
-			}
+			alt := k.figureAlt(c.Args)
 			return k.exec("figure", w, map[string]any{"Src": src, "Alt": alt,
 				"Caption": caption, "Width": width, "Height": height, "Lazy": lazy,
 				"Title": c.String("title"), "Link": c.String("link"), "Target": c.String("target"), "Rel": c.String("rel"),
 				"Attr": k.markdownify(c.String("attr")), "AttrLink": c.String("attrlink"), "Class": c.String("class")})
 		},
 	}
+}
+
+// figureAlt is the alt text of a figure's image, its arguments args:
+// its alt, else its caption's text, as Hugo's figure has it (the
+// caption's markdown rendered, then its tags taken out).
+func (k *hugoKit) figureAlt(args map[string]any) string {
+	if alt, _ := args["alt"].(string); alt != "" {
+		return alt
+	}
+	caption, _ := args["caption"].(string)
+	return plainify(k.markdownify(caption))
 }
 
 // highlight is a code block of its inner text, {{< highlight go

@@ -61,6 +61,11 @@ type Shortcode struct {
 	// resolved like a markdown image (markdown.Env.Image), AltArg the one
 	// that is its alt text; "" when the shortcode shows no image.
 	ImageArg, AltArg string
+	// Alt, when set, gives the alt text the call's image gets from its
+	// arguments, in AltArg's place (a figure without alt has its
+	// caption's text, as in Hugo): an image is without alt text when
+	// Alt gives none.
+	Alt func(args map[string]any) string
 	// Assets are the stylesheets and scripts the shortcode's HTML needs
 	// (the calculators' calc.css and calc.js, tabs' tabs.js): a page that
 	// holds a call links them, a page without one does not.
