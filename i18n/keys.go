@@ -44,7 +44,7 @@ var CodeKeys = []KeyGroup{
 		"calc_alive", "calc_advertiseAddress", "calc_apiservers", "calc_certSANs", "calc_certs",
 		"calc_controlPlaneEndpoint", "calc_dial", "calc_dns", "calc_dnsDomain", "calc_down",
 		"calc_endpoint", "calc_endpointReach", "calc_endpoint_lb", "calc_endpoint_node",
-		"calc_etcd", "calc_etcd_external", "calc_etcd_lost", "calc_etcd_ok", "calc_etcd_stacked", "calc_failed", "calc_fails", "calc_ha_fail", "calc_ha_ok",
+		"calc_etcd", "calc_etcd_external", "calc_etcd_lost", "calc_etcd_ok", "calc_etcd_stacked", "calc_failed", "calc_field_error", "calc_fails", "calc_ha_fail", "calc_ha_ok",
 		"calc_ha_title_external", "calc_ha_title_stacked", "calc_hint", "calc_ips",
 		"calc_kind", "calc_kind_apiserver", "calc_kind_etcd_peer", "calc_kind_etcd_server",
 		"calc_kubectl", "calc_kubelets", "calc_no", "calc_no_cert", "calc_nodeName", "calc_none", "calc_pem",

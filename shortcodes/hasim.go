@@ -142,8 +142,8 @@ func (wd *widgets) haSim(w io.Writer, c *Context) error {
 		return err
 	}
 	if herr != nil {
-		c.Report("ha-sim: %s", inputErrorText(herr, "en"))
-		data.Error = inputErrorText(herr, r.Lang)
+		c.Report("ha-sim: %s", inputErrorText(herr))
+		data.Error = r.fieldError(herr)
 		return wd.tmpl.ExecuteTemplate(w, "ha-sim", data)
 	}
 	data.R = res

@@ -47,11 +47,11 @@ func (wd *widgets) quorum(w io.Writer, c *Context) error {
 	members, failed := c.Int("members"), c.Int("failed")
 	keys := []string{"failed", "alive", "writable", "yes", "no", "quorum_ok", "quorum_lost"}
 	r, err := newRoot(c, "quorum", "calc_quorum_title",
-		map[string]any{"members": members, "failed": failed}, keys)
+		map[string]any{"members": members, "failed": failed}, keys,
+		"members", "quorum_members", "quorum", "quorum_quorum", "tolerance", "quorum_tolerance")
 	if err != nil {
 		return err
 	}
-	r.L["members"], r.L["quorum"], r.L["tolerance"] = c.T("quorum_members"), c.T("quorum_quorum"), c.T("quorum_tolerance")
 	res, qerr := calc.Quorum(members, failed)
 	data := struct {
 		root
@@ -61,8 +61,8 @@ func (wd *widgets) quorum(w io.Writer, c *Context) error {
 		Advice           noteList
 	}{root: r, Members: members, Failed: failed, R: res}
 	if qerr != nil {
-		c.Report("quorum: %s", inputErrorText(qerr, "en"))
-		data.Error = inputErrorText(qerr, r.Lang)
+		c.Report("quorum: %s", inputErrorText(qerr))
+		data.Error = r.fieldError(qerr)
 	} else {
 		data.Status = quorumStatus(r.L, res)
 		data.Writable = mark(res.Writable, r.L["yes"], r.L["no"])

@@ -115,8 +115,8 @@ func (wd *widgets) san(w io.Writer, c *Context) error {
 	data.Warnings.Name = "warnings"
 	res, serr := calc.SANs(in)
 	if serr != nil {
-		c.Report("san: %s", inputErrorText(serr, "en"))
-		data.Error = inputErrorText(serr, r.Lang)
+		c.Report("san: %s", inputErrorText(serr))
+		data.Error = r.fieldError(serr)
 		return wd.tmpl.ExecuteTemplate(w, "san", data)
 	}
 	data.R = res
@@ -128,8 +128,8 @@ func (wd *widgets) san(w io.Writer, c *Context) error {
 	}
 	v, verr := calc.VerifyHost(calc.CertNames{DNS: res.DNS, IPs: res.IPs}, dial)
 	if verr != nil {
-		c.Report("san: %s", inputErrorText(verr, "en"))
-		data.Error = inputErrorText(verr, r.Lang)
+		c.Report("san: %s", inputErrorText(verr))
+		data.Error = r.fieldError(verr)
 		return wd.tmpl.ExecuteTemplate(w, "san", data)
 	}
 	data.OK = v.OK

@@ -27,7 +27,7 @@ const widgetTemplates = `
 {{define "head"}}<p class="calc-title" id="{{.ID}}-title">{{.Title}}</p>
 <p class="calc-static" data-static>{{.Static}}</p>
 {{end}}
-{{define "error"}}<p class="calc-error" data-out="error" role="alert"{{if not .Error}} hidden{{end}}>{{.Error}}</p>{{end}}
+{{define "error"}}<p class="calc-error" id="{{.ID}}-error" data-out="error" role="alert"{{if not .Error}} hidden{{end}}>{{.Error}}</p>{{end}}
 {{define "notes"}}<ul class="calc-notes" data-out="{{.Name}}">
 {{- range .Items}}
 <li data-code="{{.Code}}">{{.Text}}</li>
@@ -85,12 +85,22 @@ type root struct {
 	L                             map[string]string
 }
 
+// commonKeys are the UI strings (after the "calc_" prefix) every widget's
+// calc.js needs: how an input error reads with its field's label.
+var commonKeys = []string{"field_error"}
+
 // newRoot fills the common part of a widget; keys are the UI strings (after
-// the "calc_" prefix) the markup and calc.js need.
-func newRoot(c *Context, kind, title string, input any, keys []string) (root, error) {
+// the "calc_" prefix) the markup and calc.js need, and other pairs a name
+// the markup and calc.js know a UI string by, then its whole key. An input
+// error's field is known by its label: the UI string named as the field
+// (calc.InputError.Key).
+func newRoot(c *Context, kind, title string, input any, keys []string, other ...string) (root, error) {
 	r := root{Kind: kind, ID: c.ID("calc-" + kind), Lang: c.Lang, L: map[string]string{}}
-	for _, k := range keys {
+	for _, k := range append(append([]string{}, commonKeys...), keys...) {
 		r.L[k] = c.T("calc_" + k)
+	}
+	for i := 0; i+1 < len(other); i += 2 {
+		r.L[other[i]] = c.T(other[i+1])
 	}
 	r.Title = c.T(title)
 	r.Static = c.T("calc_static")
@@ -122,10 +132,20 @@ func notes(name string, rs []calc.Reason, lang string) noteList {
 	return l
 }
 
-// inputErrorText is the localized text of a calculator error.
-func inputErrorText(err error, lang string) string {
+// inputErrorText is the English text of a calculator error, naming the
+// field as the shortcode's arguments do: what the author is told.
+func inputErrorText(err error) string {
 	if e, ok := err.(*calc.InputError); ok {
-		return e.Text(lang)
+		return e.Text("en")
+	}
+	return err.Error()
+}
+
+// fieldError is the text of a calculator error a reader sees, in the
+// widget's language: the field's visible label, then what to enter.
+func (r root) fieldError(err error) string {
+	if e, ok := err.(*calc.InputError); ok {
+		return e.FieldText(r.Lang, r.L[e.Key()], r.L["field_error"])
 	}
 	return err.Error()
 }

@@ -170,8 +170,8 @@ func TestWidgetIDs(t *testing.T) {
 
 func TestWidgetErrors(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"{{< quorum members=0 >}}\n", "p.md:1:1: quorum: members: must be at least 1, got 0"},
-		{"{{< quorum members=3 failed=4 >}}\n", "p.md:1:1: quorum: failed: 4 failed members is more than the 3 members"},
+		{"{{< quorum members=0 >}}\n", "p.md:1:1: quorum: members: enter 1 or more, not 0"},
+		{"{{< quorum members=3 failed=4 >}}\n", "p.md:1:1: quorum: failed: enter at most the number of members, 3, not 4"},
 		{"{{< quorum members=\"3\" >}}\n", `p.md:1:12: argument "members" of "quorum" must be an integer, got string "3"`},
 		{"{{< san advertiseAddress=\"10.0.0.300\" >}}\n", "p.md:1:1: san: advertiseAddress: 10.0.0.300 is not a valid IP address"},
 		{"{{< san controlPlaneEndpoint=\"https://lb:6443\" >}}\n", "p.md:1:1: san: controlPlaneEndpoint: https://lb:6443 has a scheme"},
@@ -190,6 +190,32 @@ func TestWidgetErrors(t *testing.T) {
 			hs := strings.Join(headers(res), "\n")
 			if !strings.Contains(hs, tc.want) {
 				t.Errorf("diagnostics\n%s\ndo not contain %q", hs, tc.want)
+			}
+		})
+	}
+}
+
+// TestWidgetErrorLabel checks that a widget shows an input error with the
+// field's visible label, in the page's language, and never the field's
+// name in the JS API; the author's diagnostic names the argument.
+func TestWidgetErrorLabel(t *testing.T) {
+	for _, c := range []struct{ lang, src, want string }{
+		{"ja", "{{< quorum members=3 failed=4 >}}\n", "停止したメンバー数 (F): メンバー数 3 以下の値を入力してください (4 はメンバー数を超えています)"},
+		{"ko", "{{< quorum members=3 failed=4 >}}\n", "장애 멤버 수 (F): 멤버 수 3 이하의 값을 입력하세요(4는 멤버 수보다 많습니다)"},
+		{"ja", "{{< quorum members=0 >}}\n", "メンバー数 (N): 1 以上の値を入力してください (0 は指定できません)"},
+		{"ko", "{{< san advertiseAddress=\"10.0.0.300\" >}}\n", "advertise 주소 (localAPIEndpoint.advertiseAddress): 10.0.0.300은 유효한 IP 주소가 아닙니다"},
+	} {
+		t.Run(c.lang+" "+c.src, func(t *testing.T) {
+			res := renderWidget(t, c.lang, c.src)
+			m := regexp.MustCompile(`<p class="calc-error" id="[^"]*" data-out="error" role="alert">([^<]*)</p>`).FindStringSubmatch(string(res.HTML))
+			if m == nil {
+				t.Fatalf("no error shown:\n%s", res.HTML)
+			}
+			if got := html.UnescapeString(m[1]); got != c.want {
+				t.Errorf("error %q, want %q", got, c.want)
+			}
+			if len(res.Diags) == 0 {
+				t.Error("the author is not told")
 			}
 		})
 	}

@@ -221,7 +221,7 @@ func TestCalcWidgetsInBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, setValue(q+`[name="failed"]`, "7")); err != nil {
 			t.Fatal(err)
 		}
-		waitText(t, ctx, q+`[data-out="error"]`, "停止数 7 がメンバー数 2 を超えています")
+		waitText(t, ctx, q+`[data-out="error"]`, "停止したメンバー数 (F): メンバー数 2 以下の値を入力してください (7 はメンバー数を超えています)")
 	})
 
 	t.Run("san", func(t *testing.T) {

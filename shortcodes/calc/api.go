@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Functions lists the calculators Call knows, in the order the WebAssembly
@@ -31,8 +32,10 @@ func Call(name string, in any) map[string]any { return API{}.Call(name, in) }
 // []any, float64, string, bool, nil). The result is a plain object of the
 // same kinds, ready for js.ValueOf or encoding/json. Call never panics: an
 // invalid input, an unknown name or an internal failure becomes an object
-// whose "error" field holds the localized message, "errorCode" its code and
-// "errorField" the field at fault.
+// whose "error" field holds the localized message prefixed by the field,
+// "errorText" the message alone (what to enter: a widget puts the field's
+// visible label before it), "errorCode" its code ("err.empty" for a value
+// not entered yet) and "errorField" the field at fault.
 func (api API) Call(name string, in any) (out map[string]any) {
 	lang := "ja"
 	defer func() {
@@ -96,9 +99,10 @@ func quorumAPI(a *fields, lang string) map[string]any {
 
 // errorOut is the output object for an error, with extra key/value pairs.
 func errorOut(lang string, err error, kv ...any) map[string]any {
-	out := map[string]any{"error": err.Error(), "errorCode": "", "errorField": ""}
+	out := map[string]any{"error": err.Error(), "errorText": err.Error(), "errorCode": "", "errorField": ""}
 	if e, ok := err.(*InputError); ok {
 		out["error"] = e.Text(lang)
+		out["errorText"] = e.Reason.Text(lang)
 		out["errorCode"] = e.Reason.Code
 		out["errorField"] = e.Field
 	}
@@ -187,6 +191,10 @@ func (a *fields) int(k string, def int) int {
 	return n
 }
 
+// toInt reads an integer field: a number, or a string holding one, as a
+// form field's value does. An empty string (or spaces), what a cleared
+// field sends, is CodeEmpty; any other string that is not a decimal number
+// is not an integer.
 func toInt(field string, v any) (int, *InputError) {
 	var f float64
 	switch x := v.(type) {
@@ -194,6 +202,16 @@ func toInt(field string, v any) (int, *InputError) {
 		f = x
 	case int:
 		return x, nil
+	case string:
+		t := strings.TrimSpace(x)
+		if t == "" {
+			return 0, inputErr(field, CodeEmpty)
+		}
+		n, err := strconv.ParseFloat(t, 64)
+		if err != nil || strings.ContainsAny(t, "xXpP_") {
+			return 0, inputErr(field, "err.not-integer", "value", x)
+		}
+		f = n
 	default:
 		return 0, inputErr(field, "err.type", "want", "integer", "got", typeName(v))
 	}

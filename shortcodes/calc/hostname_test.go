@@ -55,7 +55,7 @@ func TestDialHost(t *testing.T) {
 		{"https://[fd00::10]:6443/", "fd00::10", ""},
 		{"fd00::10", "fd00::10", ""},
 		{" cp-1 ", "cp-1", ""},
-		{"", "", "err.required"},
+		{"", "", "err.empty"},
 		{"10.0.0.120:", "", "err.dial-port"},
 		{"10.0.0.120:99999", "", "err.dial-port"},
 		{"10.0.0.120:http", "", "err.dial-port"},

@@ -227,7 +227,7 @@ func inputTexts(code string) (en, ja, ko string, ok bool) {
 	case "err.dial":
 		return "{value} is not an address to dial: use host, host:port, [IPv6]:port or https://host:port",
 			"{value} は接続先アドレスではありません。host、host:port、[IPv6]:port、https://host:port のいずれかにしてください",
-			"{value}{은/는} 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나로 쓰세요", true
+			"{value}{은/는} 접속 주소가 아닙니다. host, host:port, [IPv6]:port, https://host:port 중 하나의 형식으로 입력하세요", true
 	case "err.dial-port":
 		return "{value} has an invalid port: it must be a number from 1 to 65535",
 			"{value} のポートが不正です。1 から 65535 の数値でなければなりません",
@@ -257,8 +257,8 @@ func valueTexts(code string) (en, ja, ko string, ok bool) {
 			"{value}{은/는} {allowed} 중 어느 것도 아닙니다", true
 	case "err.dns1123":
 		return "{value} is not a valid RFC 1123 DNS name (lowercase letters, digits, '-' and '.')",
-			"{value} は RFC 1123 の DNS 名ではありません (小文字、数字、'-'、'.' のみ)",
-			"{value}{은/는} RFC 1123 DNS 이름이 아닙니다(소문자, 숫자, '-', '.'만)", true
+			"{value} は RFC 1123 の DNS 名ではありません (小文字、数字、'-'、'.' のみ使えます)",
+			"{value}{은/는} RFC 1123 DNS 이름이 아닙니다(소문자, 숫자, '-', '.'만 쓸 수 있습니다)", true
 	case "err.ip":
 		return "{value} is not a valid IP address",
 			"{value} は有効な IP アドレスではありません",
@@ -300,21 +300,26 @@ func valueTexts(code string) (en, ja, ko string, ok bool) {
 			"{value} は IP アドレスでも、RFC 1123 の DNS 名でも、*. のワイルドカード名でもありません",
 			"{value}{은/는} IP 주소도, RFC 1123 DNS 이름도, *. 와일드카드 이름도 아닙니다", true
 	case "err.members-min":
-		return "must be at least 1, got {value}",
-			"1 以上でなければなりません ({value} が指定されました)",
-			"1 이상이어야 합니다({value}{이/가} 지정되었습니다)", true
+		return "enter 1 or more, not {value}",
+			"1 以上の値を入力してください ({value} は指定できません)",
+			"1 이상의 값을 입력하세요({value}{은/는} 지정할 수 없습니다)", true
 	case "err.failed-negative":
-		return "must not be negative, got {value}",
-			"負の値は指定できません ({value} が指定されました)",
-			"음수는 지정할 수 없습니다({value}{이/가} 지정되었습니다)", true
+		return "enter 0 or more, not {value}",
+			"0 以上の値を入力してください ({value} は指定できません)",
+			"0 이상의 값을 입력하세요({value}{은/는} 지정할 수 없습니다)", true
 	case "err.failed-gt-members":
-		return "{value} failed members is more than the {members} members",
-			"停止数 {value} がメンバー数 {members} を超えています",
-			"장애 멤버 수 {value}{이/가} 멤버 수 {members}{을/를} 넘습니다", true
+		return "enter at most the number of members, {members}, not {value}",
+			"メンバー数 {members} 以下の値を入力してください ({value} はメンバー数を超えています)",
+			"멤버 수 {members} 이하의 값을 입력하세요({value}{은/는} 멤버 수보다 많습니다)", true
 	case "err.not-integer":
-		return "must be an integer, got {value}",
-			"整数でなければなりません ({value} が指定されました)",
-			"정수여야 합니다({value}{이/가} 지정되었습니다)", true
+		// The value stays in the reason's args; the text says what to do.
+		return "enter an integer",
+			"整数を入力してください",
+			"정수를 입력하세요", true
+	case CodeEmpty:
+		return "not entered yet",
+			"まだ入力されていません",
+			"아직 입력되지 않았습니다", true
 	case "err.type":
 		return "must be {want}, got {got}",
 			"{want} でなければなりません ({got} が指定されました)",

@@ -84,8 +84,15 @@ func (r Reason) fallback() string {
 // String is the English text.
 func (r Reason) String() string { return r.Text("en") }
 
+// CodeEmpty is the code of an input error for a value not entered yet:
+// an empty string where a number or a required text goes (a cleared form
+// field). A widget shows it as a prompt, not as an error.
+const CodeEmpty = "err.empty"
+
 // InputError is an invalid input: the field at fault (as named in the JS
-// API, e.g. "members" or "certSANs[1]") and why, as a Reason.
+// API, e.g. "members" or "certSANs[1]") and why, as a Reason. The
+// reason's text says what to enter, without naming the field, so that a
+// widget can put the field's visible label before it (FieldText).
 type InputError struct {
 	Field  string
 	Reason Reason
@@ -96,9 +103,34 @@ var _ error = (*InputError)(nil)
 // Error is the English text, prefixed by the field.
 func (e *InputError) Error() string { return e.Text("en") }
 
-// Text is the localized text, prefixed by the field.
+// Text is the localized text, prefixed by the field as the JS API names
+// it: the error of the API's result.
 func (e *InputError) Text(lang string) string {
 	return e.Field + ": " + e.Reason.Text(lang)
+}
+
+// Empty reports whether the value is only not entered yet (CodeEmpty).
+func (e *InputError) Empty() bool { return e.Reason.Code == CodeEmpty }
+
+// Key is the name of the field at fault without its index or path:
+// "certSANs" for "certSANs[1]", "endpoint" for "endpoint.address". It is
+// what a widget finds the field's visible label by.
+func (e *InputError) Key() string {
+	if i := strings.IndexAny(e.Field, ".["); i >= 0 {
+		return e.Field[:i]
+	}
+	return e.Field
+}
+
+// FieldText is the localized text with label, the field's visible label,
+// before it as format says ("{label}: {text}", a UI string); without a
+// label, the text alone. No field name of the API shows in it.
+func (e *InputError) FieldText(lang, label, format string) string {
+	text := e.Reason.Text(lang)
+	if label == "" || !strings.Contains(format, "{text}") {
+		return text
+	}
+	return strings.NewReplacer("{label}", label, "{text}", text).Replace(format)
 }
 
 func inputErr(field, code string, kv ...string) *InputError {

@@ -355,13 +355,13 @@ func (in *SANsInput) normalize() error {
 
 func (in *SANsInput) validate() error {
 	if in.NodeName == "" {
-		return inputErr("nodeName", "err.required")
+		return inputErr("nodeName", CodeEmpty)
 	}
 	if !isDNS1123Subdomain(in.NodeName) {
 		return inputErr("nodeName", "err.dns1123", "value", in.NodeName)
 	}
 	if in.AdvertiseAddress == "" {
-		return inputErr("advertiseAddress", "err.required")
+		return inputErr("advertiseAddress", CodeEmpty)
 	}
 	if _, ok := parseIP(in.AdvertiseAddress, true); !ok {
 		return inputErr("advertiseAddress", "err.ip", "value", in.AdvertiseAddress)

@@ -259,7 +259,7 @@ func toLowerASCII(s string) string {
 func dialHost(dial string) (string, error) {
 	s := strings.TrimSpace(dial)
 	if s == "" {
-		return "", inputErr("dial", "err.required")
+		return "", inputErr("dial", CodeEmpty)
 	}
 	if i := strings.Index(s, "://"); i >= 0 {
 		s = s[i+3:]

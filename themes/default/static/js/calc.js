@@ -196,21 +196,57 @@
     }
   }
 
-  // showError shows err (or hides the error line) and reports whether there
-  // was one; on error the facts read "—".
-  function showError(root, err) {
+  // formName is the form field an API field (a result's errorField,
+  // "certSANs[1]") is read from; the node name's is not named after the
+  // API's (see field).
+  function formName(apiField) {
+    var key = String(apiField || "").split(/[.[]/)[0];
+    return key === "nodeName" ? "node-name" : key;
+  }
+
+  // message is the text of a result's error a reader sees: the visible
+  // label of the field at fault (the widget's UI string named as the
+  // field), then what to enter, as t.field_error lays them out; never the
+  // API's name of the field.
+  function message(t, r) {
+    if (!r.errorText) {
+      return r.error;
+    }
+    var key = String(r.errorField || "").split(/[.[]/)[0];
+    var label = key && Object.prototype.hasOwnProperty.call(t, key) ? t[key] : "";
+    return label && t.field_error ? fill(t.field_error, { label: label, text: r.errorText }) : r.errorText;
+  }
+
+  // showError shows a result's error (or hides the error line) and reports
+  // whether there was one; then the facts read "—". A value not entered
+  // yet (err.empty) is no error: the status asks for it, and the error
+  // line stays hidden. The field at fault is marked aria-invalid and
+  // described by the error.
+  function showError(root, t, r) {
     var el = out(root, "error");
-    el.textContent = err || "";
-    el.hidden = !err;
+    Array.prototype.forEach.call(root.querySelectorAll("[aria-invalid]"), function (f) {
+      f.removeAttribute("aria-invalid");
+      f.removeAttribute("aria-describedby");
+    });
+    var err = r && r.error;
+    var empty = !!err && r.errorCode === "err.empty";
+    el.textContent = err && !empty ? message(t, r) : "";
+    el.hidden = !err || empty;
+    root.toggleAttribute("data-prompt", empty);
     if (err) {
       Array.prototype.forEach.call(root.querySelectorAll("dd[data-out]"), function (dd) {
         dd.textContent = "\u2014";
         dd.removeAttribute("data-ok");
       });
-      set(root, "status", "");
+      set(root, "status", empty ? message(t, r) : "", null);
       var ul = root.querySelector("ul.calc-notes");
       if (ul) {
         ul.textContent = "";
+      }
+      var f = !empty && r.errorField && field(root, formName(r.errorField));
+      if (f) {
+        f.setAttribute("aria-invalid", "true");
+        f.setAttribute("aria-describedby", el.id);
       }
     }
     return !!err;
@@ -253,9 +289,11 @@
     return root.querySelector('[name="' + name + '"]');
   }
 
+  // number is a number field's value as the calculators read it: its
+  // text ("" when cleared), or NaN when the browser holds text it cannot
+  // read as a number (the field's value is "" then too).
   function number(el) {
-    var v = el.value.trim();
-    return v !== "" && isFinite(Number(v)) ? Number(v) : v;
+    return el.validity && el.validity.badInput ? NaN : el.value;
   }
 
   // Each widget: update(root) recomputes from the form and shows the result.
@@ -266,7 +304,7 @@
       },
       update: function (root, t) {
         var r = call("quorum", { members: number(field(root, "members")), failed: number(field(root, "failed")), lang: lang });
-        if (showError(root, r.error)) {
+        if (showError(root, t, r)) {
           return;
         }
         var args = { alive: r.alive, members: r.members, quorum: r.quorum };
@@ -297,14 +335,15 @@
           controlPlaneEndpoint: v("controlPlaneEndpoint"), serviceSubnet: v("serviceSubnet"),
           dnsDomain: v("dnsDomain"), certSANs: certSANs, lang: lang
         });
-        if (showError(root, r.error)) {
+        if (showError(root, t, r)) {
           return;
         }
         codes(root, "dns", r.dns, t.none);
         codes(root, "ips", r.ips, t.none);
-        codes(root, "certs", (r.certificates || []).map(function (c) {
+        var files = (r.certificates || []).map(function (c) {
           return c.file;
-        }));
+        });
+        codes(root, "certs", files);
         list(root, "warnings", r.warnings);
         var seq = (root.__seq = (root.__seq || 0) + 1);
         if (r.created === false) {
@@ -317,10 +356,12 @@
         var dial = v("dial");
         var show = function (vr) {
           if (vr.error) {
-            out(root, "error").textContent = vr.error;
-            out(root, "error").hidden = false;
-            set(root, "verify", "\u2014");
-            set(root, "status", "");
+            showError(root, t, vr);
+            // The certificate's names stand; only the verdict is missing.
+            codes(root, "dns", r.dns, t.none);
+            codes(root, "ips", r.ips, t.none);
+            codes(root, "certs", files);
+            list(root, "warnings", r.warnings);
             return;
           }
           var msg = vr.reason ? vr.reason.text : "";
@@ -405,7 +446,7 @@
           arg.etcdMembers = inp.etcdMembers;
         }
         var r = call("haSimulate", arg);
-        if (showError(root, r.error)) {
+        if (showError(root, t, r)) {
           return;
         }
         set(root, "status", r.kubectlWorks ? t.ha_ok : t.ha_fail, r.kubectlWorks);
