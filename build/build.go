@@ -332,7 +332,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	reg := shortcodes.NewRegistry()
-	overrides, sdiags := reg.LoadTemplates(ctx, b.in, path.Join(l.Theme, "shortcodes"))
+	overrides, sdiags := reg.LoadTemplates(ctx, b.in, l.Shortcodes()...)
 	// Every UI string key the code, the layouts and the site shortcode
 	// templates use must be in every language the site builds: a missing
 	// key is an error, never a "[lang:key]" on a page.
@@ -341,7 +341,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 		return err
 	}
 	b.bundle, b.theme, b.overrides = bundle, theme, overrides
-	b.mdKey = cache.HashFiles(b.in, l.I18n, path.Join(l.Theme, "shortcodes"))
+	b.mdKey = cache.HashFiles(b.in, append([]string{l.I18n}, l.Shortcodes()...)...)
 	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
 	b.md = page.NewMarkdown(b.hl, reg, b.opts.ExplicitIndex)
 	b.memo.Clear()

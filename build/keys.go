@@ -1,8 +1,6 @@
 package build
 
 import (
-	"path"
-
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/i18n"
@@ -12,7 +10,7 @@ import (
 // shortcode templates. The caller holds b.mu.
 func (b *Builder) templateKeys(theme *render.Theme) []render.KeyUse {
 	uses := theme.Keys()
-	return append(uses, render.ShortcodeKeys(b.in, path.Join(b.opts.Layout.Theme, "shortcodes"))...)
+	return append(uses, render.ShortcodeKeys(b.in, b.opts.Layout.Shortcodes()...)...)
 }
 
 // UnusedKeys lists, as warnings at their lines, the keys of the site's UI

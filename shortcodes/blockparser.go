@@ -68,6 +68,9 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 		return nil, parser.NoChildren
 	}
 	d := docOf(pc)
+	if d.noCalls() {
+		return nil, parser.NoChildren
+	}
 	src := reader.Source()
 	if t.closing {
 		// The closing tag of a pair opened past MaxNesting.

@@ -66,6 +66,9 @@ type doc struct {
 	// source it was made from.
 	closings   map[string][]int
 	closingsOf []byte
+	// hugo is what the document's site template calls share (hugo.go);
+	// nil when it has none.
+	hugo *hugoDoc
 }
 
 // lineTag parses the tag at src[start:end] for Continue, once per line.
@@ -327,6 +330,9 @@ func (x *extension) newData(t *tag, d *doc) data {
 		return out
 	}
 	out.spec = s
+	if s.Source != "" {
+		d.templateCall(s, &c)
+	}
 	args, pos, errs := s.resolve(&c)
 	for _, e := range errs {
 		if e.warn {

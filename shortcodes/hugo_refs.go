@@ -61,6 +61,10 @@ var (
 // destination, to the link.
 func (n *Inline) Resolve(e *markdown.Env, src []byte) {
 	if t, ok := n.resolved(e); ok {
+		if n.inRawInner() && n.Parent() != nil {
+			n.Parent().ReplaceChild(n.Parent(), n, rawText(t.text)) // text in a site template's inner text
+			return
+		}
 		if n.call.Name != "param" && refLink(n, t.dest, src) {
 			return
 		}
@@ -74,6 +78,10 @@ func (n *Inline) Resolve(e *markdown.Env, src []byte) {
 // paragraph of its text.
 func (n *Block) Resolve(e *markdown.Env, _ []byte) {
 	if t, ok := n.resolved(e); ok && n.Parent() != nil {
+		if n.inRawInner() {
+			n.Parent().ReplaceChild(n.Parent(), n, rawText(t.text)) // text in a site template's inner text
+			return
+		}
 		p := ast.NewParagraph()
 		p.AppendChild(p, rawText(t.text))
 		n.Parent().ReplaceChild(n.Parent(), n, p)

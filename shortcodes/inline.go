@@ -30,6 +30,9 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 		return nil
 	}
 	d := docOf(pc)
+	if d.noCalls() {
+		return nil
+	}
 	t, err := parseTag(src, start, end)
 	if err != nil && err.short {
 		// The tag may go on over the next lines of the paragraph.
@@ -156,17 +159,20 @@ func (tr *transformer) Transform(root *ast.Document, reader text.Reader, pc pars
 			return ast.WalkContinue, nil
 		}
 		if n.HasChildren() {
-			pairInline(n, src, docFor)
+			pairInline(n, src, docFor, tr.x.reg.Lookup)
 		}
 		tr.checkPlace(n, src)
 		return ast.WalkContinue, nil
 	})
+	if d, ok := pc.Get(docKey).(*doc); ok && d.hugo != nil && d.hugo.templates {
+		hugoTree(root, d) // site templates: parents, ordinals, raw inner texts
+	}
 }
 
 // pairInline moves the siblings between an inline opening tag and its
 // closing tag into the opener, and reports closing tags that close nothing
 // and pairs left open.
-func pairInline(parent ast.Node, src []byte, docFor func() *doc) {
+func pairInline(parent ast.Node, src []byte, docFor func() *doc, lookup func(string) (*Shortcode, bool)) {
 	var stack []*Inline
 	var unclosedOpeners []*Inline
 	var flat []string // names of the pairs opened past MaxNesting, read as single tags
@@ -201,7 +207,11 @@ func pairInline(parent ast.Node, src []byte, docFor func() *doc) {
 			}
 			if k < 0 {
 				l, r := delims(c.t.markdown)
-				docFor().errorf(c.t.pos, "unexpected closing shortcode %q: no %s %s %s is open", "/"+c.t.name, l, c.t.name, r)
+				if s, ok := lookup(c.t.name); ok && !s.Inner {
+					docFor().errorf(c.t.pos, "unexpected closing shortcode %q: %q takes no inner content%s", "/"+c.t.name, c.t.name, noInnerWhy(s))
+				} else {
+					docFor().errorf(c.t.pos, "unexpected closing shortcode %q: no %s %s %s is open", "/"+c.t.name, l, c.t.name, r)
+				}
 				parent.ReplaceChild(parent, c, &bad{seg: text.NewSegment(c.t.pos, c.t.end)})
 				break
 			}

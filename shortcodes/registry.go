@@ -110,6 +110,9 @@ type Context struct {
 	items  func() []Item
 	id     func(prefix string) string
 	report func(format string, args ...any)
+	// hugo is how a site template's call renders with Hugo's context;
+	// nil for a built-in.
+	hugo *hugoCall
 }
 
 // Item is a shortcode call directly inside the one being rendered (a tab
@@ -448,7 +451,7 @@ func (r *Registry) check(parent *Call, c *Call) []*Error {
 	case s.Inner && !c.Paired && !c.SelfClosing:
 		errs = append(errs, &Error{Pos: c.Pos, Msg: unclosed(c)})
 	case !s.Inner && c.Paired:
-		errs = append(errs, &Error{Pos: c.Pos, Msg: fmt.Sprintf("shortcode %q takes no inner content", c.Name)})
+		errs = append(errs, &Error{Pos: c.Pos, Msg: fmt.Sprintf("shortcode %q takes no inner content%s", c.Name, noInnerWhy(s))})
 	}
 	if s.Parent != "" && (parent == nil || parent.Name != s.Parent) {
 		errs = append(errs, &Error{Pos: c.Pos, Msg: notInParent(c, s)})

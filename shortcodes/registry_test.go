@@ -74,7 +74,7 @@ func TestSuggest(t *testing.T) {
 func TestSiteTemplates(t *testing.T) {
 	fs := afero.NewMemMapFs()
 	files := map[string]string{
-		"themes/default/shortcodes/callout.html":  `<div class="my-callout {{.Args.kind}}">{{T "callout_note"}}|{{.Lang}}|{{.Inner}}</div>`,
+		"themes/default/shortcodes/callout.html":  `<div class="my-callout {{.Args.kind}}">{{T "callout_note"}}|{{.Lang}}|{{.Inner | markdownify}}</div>`,
 		"themes/default/shortcodes/kbd.html":      `<kbd>{{index .Pos 0}}</kbd>`,
 		"themes/default/shortcodes/broken.html":   "<p>\n{{ .Args.x \n",
 		"themes/default/shortcodes/bad name.html": `x`,
@@ -102,13 +102,13 @@ func TestSiteTemplates(t *testing.T) {
 		t.Errorf("diagnostics:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
-	res := render(t, reg, "ko", "{{% callout kind=\"x<y\" %}}\n**in**\n{{% /callout %}}\n\nPress {{< kbd \"Ctrl+C\" >}}.\n")
+	res := render(t, reg, "ko", "{{< callout kind=\"x<y\" >}}\n**in**\n{{< /callout >}}\n\nPress {{< kbd \"Ctrl+C\" >}}.\n")
 	if len(res.Diags) > 0 {
 		t.Fatalf("diagnostics: %v", res.Diags)
 	}
 	html := string(res.HTML)
 	for _, w := range []string{
-		`<div class="my-callout x&lt;y">메모|ko|<p><strong>in</strong></p>` + "\n</div>",
+		`<div class="my-callout x&lt;y">메모|ko|<strong>in</strong></div>`,
 		`<p>Press <kbd>Ctrl&#43;C</kbd>.</p>`,
 	} {
 		if !strings.Contains(html, w) {

@@ -82,6 +82,7 @@ func (r *nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, enter
 		},
 		id:     d.id,
 		report: func(format string, args ...any) { d.errorf(dt.call.Pos, format, args...) },
+		hugo:   hugoCallOf(r, n, source, dt),
 	}
 	if err := dt.spec.Render(w, c); err != nil {
 		d.errorf(dt.call.Pos, "shortcode %q: %v", dt.call.Name, err)

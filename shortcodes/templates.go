@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,34 +21,48 @@ import (
 	"github.com/spf13/afero"
 )
 
-// TemplateData is what a site shortcode template executes with.
-type TemplateData struct {
-	Name     string
-	Args     map[string]any // named arguments: string, int64, float64 or bool
-	Pos      []any          // positional arguments
-	Inner    template.HTML  // the rendered inner content of a pair
-	Markdown bool           // called with {{% %}}
-	Lang     string
-}
-
 // templateErr matches "template: NAME:LINE:[COL:] message".
 var templateErr = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)? ?(.*)$`)
 
-// LoadTemplates defines a site shortcode for every dir/NAME.html in fsys,
-// an html/template executed with TemplateData and a T function giving the
-// page's UI strings. A template in a subfolder is named by its path, as in
-// Hugo: dir/test/hello.html is {{< test/hello >}}. A template that
-// mentions .Inner takes inner content (it is used as a pair). A template
-// that defines "assets" lists there the stylesheets and scripts its HTML
-// needs (Shortcode.Assets), site-absolute paths of static files separated
-// by spaces:
+// LoadTemplates defines a site shortcode for every NAME.html in the
+// folders dirs of fsys, read in order: a template in a later folder
+// replaces one of the same name in an earlier (config.Layout.Shortcodes
+// lists a site's, its theme's first). Each is an html/template executed
+// with a TemplateData, Hugo's shortcode context, and Hugo's functions
+// (templateFuncs: T and i18n give the page's UI strings). A template in a
+// subfolder is named by its path, as in Hugo: dir/test/hello.html is
+// {{< test/hello >}}. A template that mentions .Inner takes inner content
+// (it is used as a pair). A template that defines "assets" lists there
+// the stylesheets and scripts its HTML needs (Shortcode.Assets),
+// site-absolute paths of static files separated by spaces:
 //
 //	{{define "assets"}}/css/glossary.css /js/glossary.js{{end}}
 //
 // A template named like a built-in replaces it; the names so overridden
-// are returned, sorted. A missing dir is no error.
+// are returned, sorted, each once. A missing folder is no error.
 // A cancelled ctx stops the reading with its error.
-func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string) ([]string, diag.List) {
+func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dirs ...string) ([]string, diag.List) {
+	var overridden []string
+	var errs diag.List
+	for _, dir := range dirs {
+		names, derrs := r.loadDir(ctx, fsys, dir)
+		errs = append(errs, derrs...)
+		for _, n := range names {
+			if !slices.Contains(overridden, n) {
+				overridden = append(overridden, n)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, errs
+		}
+	}
+	sort.Strings(overridden)
+	return overridden, errs
+}
+
+// loadDir defines the templates of dir (LoadTemplates), returning the
+// built-ins they replace.
+func (r *Registry) loadDir(ctx context.Context, fsys afero.Fs, dir string) ([]string, diag.List) {
 	if ok, _ := afero.DirExists(fsys, dir); !ok {
 		return nil, nil
 	}
@@ -79,7 +94,6 @@ func (r *Registry) LoadTemplates(ctx context.Context, fsys afero.Fs, dir string)
 	if err != nil {
 		return nil, diag.List{diag.File(dir, "reading shortcode templates: %v", err)}
 	}
-	sort.Strings(overridden)
 	return overridden, errs
 }
 
@@ -94,7 +108,7 @@ func (r *Registry) loadTemplate(fsys afero.Fs, p, name, file string, errs *diag.
 		*errs = append(*errs, diag.File(p, "%q is not a valid shortcode name: use letters, digits, \"-\" and \"_\"", name))
 		return nil, false
 	}
-	t, err := template.New(file).Funcs(template.FuncMap{"T": func(string) string { return "" }}).Parse(string(src))
+	t, err := template.New(file).Funcs(templateFuncs{}.funcMap()).Parse(string(src))
 	if err != nil {
 		*errs = append(*errs, templateDiag(p, src, err))
 		return nil, false
@@ -171,26 +185,42 @@ func templateDiag(p string, src []byte, err error) diag.Diagnostic {
 	return diag.AtLine(p, src, line, col, "%s", m[3])
 }
 
-// templateRender returns the RenderFunc of a site template.
+// templateRender returns the RenderFunc of a site template: Hugo's
+// shortcode template, run with its context (hugoCall.run). Outside the
+// extension's rendering (a Context made without a hugoCall), it gets the
+// call's arguments and its inner content as rendered.
 func templateRender(t *template.Template, p string, src []byte) RenderFunc {
-	return func(w io.Writer, c *Context) error {
+	exec := func(w *bytes.Buffer, data *TemplateData, f templateFuncs) error {
 		ct, err := t.Clone()
 		if err != nil {
 			return err
 		}
-		ct.Funcs(template.FuncMap{"T": c.T})
-		data := TemplateData{Name: c.Call.Name, Args: c.Args, Pos: c.Positional, Inner: c.Inner(),
-			Markdown: c.Call.Markdown, Lang: c.Lang}
-		var buf bytes.Buffer
-		if err := ct.Execute(&buf, data); err != nil {
+		ct.Funcs(f.funcMap())
+		if err := ct.Execute(w, data); err != nil {
 			msg := err.Error()
 			if m := templateErr.FindStringSubmatch(msg); m != nil {
 				msg = fmt.Sprintf("%s:%s: %s", p, execPlace(src, m[1], m[2]), m[3])
 			}
-			c.Report("shortcode %q: %s", c.Call.Name, msg)
-			return nil
+			f.c.Report("shortcode %q: %s", f.c.Call.Name, msg)
+			w.Reset()
 		}
-		_, err = w.Write(buf.Bytes())
+		return nil
+	}
+	return func(w io.Writer, c *Context) error {
+		var buf bytes.Buffer
+		if c.hugo != nil {
+			if err := c.hugo.run(&buf, c, exec); err != nil {
+				return err
+			}
+		} else {
+			data := &TemplateData{Name: c.Call.Name, Args: c.Args, Pos: c.Positional, Inner: c.Inner(),
+				Markdown: c.Call.Markdown, Lang: c.Lang}
+			data.Params, data.IsNamedParams = hugoParams(c.Call, true)
+			if err := exec(&buf, data, templateFuncs{c: c}); err != nil {
+				return err
+			}
+		}
+		_, err := w.Write(buf.Bytes())
 		return err
 	}
 }

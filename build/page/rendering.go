@@ -156,6 +156,7 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 	if r.Config != nil {
 		fh.Value(r.Config.Params) // what the param shortcode shows of the site's
 	}
+	fh.Str(r.pageInfoFP(sp)) // what a site shortcode template shows of the site
 	fp := fh.Sum()
 	src := sp.Source
 	if e, ok := r.Memo.Get(src.Path, fp); ok && e.Source == src {
@@ -181,6 +182,7 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 		site = r.Config.Params
 	}
 	env.Param = Param(src.Meta.Params, site)
+	env.Page = r.pageInfo(sp)
 	r.Assembler.Links(&env, sp)
 	res := r.MD.Render(ctx, markdown.Doc{Path: src.Path, Src: src.Src, BodyStart: src.BodyStart}, env)
 	e := &Rendering{Source: src, Result: res, Gen: gen, Content: Content{

@@ -3,10 +3,10 @@ package render
 import (
 	"cmp"
 	"fmt"
-	"path"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
-	texttemplate "text/template"
 	"text/template/parse"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -58,8 +58,9 @@ func (u KeyUse) String() string {
 // (the function's name is 0): T key, Tf key args..., Tin lang key.
 var LayoutLookups = map[string]int{"T": 1, "Tf": 1, "Tin": 2}
 
-// ShortcodeLookups are those of the site shortcode templates: T key.
-var ShortcodeLookups = map[string]int{"T": 1}
+// ShortcodeLookups are those of the site shortcode templates: T key and
+// i18n key, Hugo's two names for it.
+var ShortcodeLookups = map[string]int{"T": 1, "i18n": 1}
 
 // Keys lists every use of a UI string key in the theme's layouts, as
 // TemplateKeys finds them, each once, in file order.
@@ -80,38 +81,42 @@ func (th *Theme) Keys() []KeyUse {
 }
 
 // ShortcodeKeys lists every use of a UI string key in the site shortcode
-// templates dir/NAME.html of fsys (see shortcodes.LoadTemplates, which
-// reports their errors: a template that does not parse is skipped here).
-func ShortcodeKeys(fsys afero.Fs, dir string) []KeyUse {
-	infos, err := afero.ReadDir(fsys, dir)
-	if err != nil {
-		return nil
-	}
+// templates NAME.html of the folders dirs of fsys and their subfolders
+// (see shortcodes.LoadTemplates, which reports their errors: a template
+// that does not parse is skipped here). The templates are parsed without
+// their functions, which only shortcodes knows.
+func ShortcodeKeys(fsys afero.Fs, dirs ...string) []KeyUse {
 	var trees []*parse.Tree
 	sources := make(map[string][]byte)
-	funcs := texttemplate.FuncMap{}
-	for name := range ShortcodeLookups {
-		funcs[name] = func(string) string { return "" }
-	}
-	for _, fi := range infos {
-		if fi.IsDir() || !strings.HasSuffix(fi.Name(), ".html") {
-			continue
-		}
-		p := path.Join(dir, fi.Name())
-		src, err := afero.ReadFile(fsys, p)
-		if err != nil {
-			continue
-		}
-		t, err := texttemplate.New(p).Funcs(funcs).Parse(string(src))
-		if err != nil {
-			continue
-		}
-		sources[p] = src
-		for _, d := range t.Templates() {
-			if d.Tree != nil {
-				trees = append(trees, d.Tree)
+	for _, dir := range dirs {
+		_ = afero.Walk(fsys, dir, func(p string, fi os.FileInfo, err error) error {
+			if err != nil || fi.IsDir() || !strings.HasSuffix(fi.Name(), ".html") {
+				return nil
 			}
-		}
+			p = filepath.ToSlash(p)
+			src, err := afero.ReadFile(fsys, p)
+			if err != nil {
+				return nil
+			}
+			t := parse.New(p)
+			t.Mode = parse.SkipFuncCheck
+			set := map[string]*parse.Tree{}
+			if _, err := t.Parse(string(src), "", "", set); err != nil {
+				return nil
+			}
+			sources[p] = src
+			names := make([]string, 0, len(set))
+			for name := range set {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			for _, name := range names {
+				tree := set[name]
+				tree.ParseName = p
+				trees = append(trees, tree)
+			}
+			return nil
+		})
 	}
 	return TemplateKeys(trees, sources, ShortcodeLookups)
 }
