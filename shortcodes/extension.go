@@ -330,6 +330,9 @@ func (x *extension) newData(t *tag, d *doc) data {
 		return out
 	}
 	out.spec = s
+	if s.Warning != "" {
+		d.report(diag.Warning, c.Pos, "%s", s.Warning)
+	}
 	if s.Source != "" {
 		d.templateCall(s, &c)
 	}

@@ -72,6 +72,7 @@ const hugoTemplates = `
 {{end}}
 {{define "highlight"}}<pre><code>{{.}}</code></pre>
 {{end}}
+{{define "highlight-inline"}}<code class="code-inline{{with .Lang}} language-{{.}}{{end}}">{{.Code}}</code>{{end}}
 `
 
 // VideoStylePath is the stylesheet of the youtube shortcode's player.
@@ -229,10 +230,34 @@ func (k *hugoKit) highlight() *Shortcode {
 			{Name: "lang", Type: HugoString, Position: 1},
 			{Name: "options", Type: HugoString, Position: 2},
 		},
+		InlineIf: func(args map[string]any) (bool, string) {
+			if !hlInline(args) {
+				return false, ""
+			}
+			return true, "highlight with hl_inline=true is a code span here, as in Hugo, but without colours: kakehashi colours the code of code blocks only"
+		},
 		Render: func(w io.Writer, c *Context) error {
+			if hlInline(c.Args) {
+				lang := c.String("lang")
+				return k.exec("highlight-inline", w, map[string]string{"Lang": lang, "Code": strings.Trim(c.Call.Inner, "\r\n")})
+			}
 			return k.exec("highlight", w, highlightCode(c.Call, nil))
 		},
 	}
+}
+
+// hlInline reports whether a highlight's options, args["options"], hold
+// Hugo's hl_inline=true (a code span, not a block).
+func hlInline(args map[string]any) bool {
+	opts, _ := args["options"].(string)
+	for _, o := range strings.Split(opts, ",") {
+		k, v, _ := strings.Cut(o, "=")
+		if strings.EqualFold(strings.TrimSpace(k), "hl_inline") {
+			b, ok := hugoBool(Value{Kind: String, Str: strings.TrimSpace(v)})
+			return b && ok
+		}
+	}
+	return false
 }
 
 var _ markdown.CodeSource = (*Block)(nil)
@@ -360,11 +385,13 @@ var youtubeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 // comment renders nothing of what it holds, {{< comment >}}…{{<
 // /comment >}}, in a line or on lines of its own; what it holds is not
 // read (RawInner), so an unclosed fence or a call of an unknown
-// shortcode may be commented out; its arguments, any, are ignored. (Hugo 0.143 deprecated it for HTML comments, which
-// kakehashi, raw HTML being off, omits too.)
+// shortcode may be commented out; its arguments, any, are ignored.
+// Hugo v0.143.0 deprecated it for HTML comments, which kakehashi, raw
+// HTML being off, leaves out too: each call is warned of, as Hugo warns.
 func comment() *Shortcode {
 	return &Shortcode{
 		Name: "comment", Inner: true, RawInner: true, AnyArgs: true,
-		Render: func(io.Writer, *Context) error { return nil },
+		Warning: `the "comment" shortcode was deprecated in Hugo v0.143.0, which will remove it, as Hugo warns: write an HTML comment, <!-- … -->, which kakehashi and Hugo leave out too`,
+		Render:  func(io.Writer, *Context) error { return nil },
 	}
 }

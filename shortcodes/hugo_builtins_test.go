@@ -2,6 +2,7 @@ package shortcodes
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -100,6 +101,12 @@ func TestHugoBuiltins(t *testing.T) {
 			diags: []string{`p.md:1:33: code block: attribute "bogus" is not allowed (the highlight shortcode takes title, hl_lines, linenos, linenostart, anchorlinenos, lineanchors and linenumbersintable)`}},
 		{name: "highlight in a line", lang: "ja", src: "a {{< highlight go >}}x{{< /highlight >}} b\n",
 			diags: []string{`p.md:1:3: shortcode "highlight" must stand alone on its line ({{< highlight >}} … on a line of its own)`}},
+		{name: "highlight with Hugo's hl_inline: a code span, warned of", lang: "ja",
+			src:   "An {{< highlight go \"hl_inline=true\" >}}x := `<b>`{{< /highlight >}} here.\n",
+			want:  []string{"<p>An <code class=\"code-inline language-go\">x := `&lt;b&gt;`</code> here.</p>"},
+			diags: []string{`p.md:1:4: warning: highlight with hl_inline=true is a code span here, as in Hugo, but without colours: kakehashi colours the code of code blocks only`}},
+		{name: "highlight with hl_inline=false in a line", lang: "ja", src: "An {{< highlight go \"hl_inline=false\" >}}x{{< /highlight >}} here.\n",
+			diags: []string{`p.md:1:4: shortcode "highlight" must stand alone on its line ({{< highlight >}} … on a line of its own)`}},
 		{name: "youtube by position", lang: "ja", src: "{{< youtube 0RKpf3rK57I >}}\n",
 			want: []string{"<div class=\"video\">\n" +
 				`<iframe src="https://www.youtube-nocookie.com/embed/0RKpf3rK57I?autoplay=0&amp;controls=1&amp;end=0&amp;loop=0&amp;mute=0&amp;start=0" title="YouTube 動画" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share; fullscreen" referrerpolicy="strict-origin-when-cross-origin" loading="eager" allowfullscreen></iframe>` + "\n" +
@@ -118,15 +125,19 @@ func TestHugoBuiltins(t *testing.T) {
 		{name: "youtube: a bad id", lang: "ja", src: "{{< youtube \"x?y=1\" >}}\n", styles: []string{"/css/video.css"},
 			diags: []string{`p.md:1:1: youtube: "x?y=1" is no video id: an id is letters, digits, "-" and "_" (the v= of the video's address)`}},
 		{name: "youtube: no id", lang: "ja", src: "{{< youtube >}}\n", diags: []string{`p.md:1:1: missing required argument "id" for "youtube"`}},
-		{name: "comment in a line", lang: "ja", src: "a{{< comment >}}b{{< /comment >}}c\n", want: []string{"<p>ac</p>"}},
+		{name: "comment in a line, warned of as Hugo warns", lang: "ja", src: "a{{< comment >}}b{{< /comment >}}c\n", want: []string{"<p>ac</p>"},
+			diags: []string{"p.md:1:2: warning: " + commentWarning}},
 		{name: "comment: its inner text is not read, in a line", lang: "ja",
-			src: "a {{< comment >}}`b {{< nope >}} {{< /comment >}} c` d\n", want: []string{"<p>a  c` d</p>"}},
+			src: "a {{< comment >}}`b {{< nope >}} {{< /comment >}} c` d\n", want: []string{"<p>a  c` d</p>"},
+			diags: []string{"p.md:1:3: warning: " + commentWarning}},
 		{name: "comment: its inner text is not read, on lines of its own", lang: "ja",
-			src: "- a\n\n  {{< comment >}}\n  ```\n  {{< nope >}}\n  {{< /comment >}}\n- b\n", want: []string{"<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>"}},
+			src: "- a\n\n  {{< comment >}}\n  ```\n  {{< nope >}}\n  {{< /comment >}}\n- b\n", want: []string{"<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>"},
+			diags: []string{"p.md:3:3: warning: " + commentWarning}},
 		{name: "comment unclosed in a line", lang: "ja", src: "a {{< comment >}} b\n\nc\n",
-			diags: []string{`p.md:1:3: unclosed shortcode "comment": expected {{< /comment >}}`}},
+			diags: []string{"p.md:1:3: warning: " + commentWarning, `p.md:1:3: unclosed shortcode "comment": expected {{< /comment >}}`}},
 		{name: "comment on lines of its own, with arguments", lang: "ja",
-			src: "x\n\n{{< comment \"why\" >}}\n**not shown**\n{{< /comment >}}\n\ny\n", want: []string{"<p>x</p>\n<p>y</p>"}, wantNot: []string{"not shown"}},
+			src: "x\n\n{{< comment \"why\" >}}\n**not shown**\n{{< /comment >}}\n\ny\n", want: []string{"<p>x</p>\n<p>y</p>"}, wantNot: []string{"not shown"},
+			diags: []string{"p.md:3:1: warning: " + commentWarning}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,6 +167,20 @@ func TestHugoBuiltins(t *testing.T) {
 	}
 }
 
+// commentWarning is the warning of each call of comment.
+const commentWarning = `the "comment" shortcode was deprecated in Hugo v0.143.0, which will remove it, as Hugo warns: write an HTML comment, <!-- … -->, which kakehashi and Hugo leave out too`
+
+// asText is the warning of a call of ref or relref at column col of the
+// first line, standing as text.
+func asText(col int, name, path, href, tag string) string {
+	hugo := "its permalink (https://…)"
+	if name == "relref" {
+		hugo = "its path from the site's root (/…)"
+	}
+	return fmt.Sprintf("content/ja/notes/a.md:1:%d: warning: %s %q stands as text, %s: kakehashi writes the page's URL relative to this page, where Hugo's %s writes %s; as a link's destination, [text](%s), it links to the page in both",
+		col, name, path, href, name, hugo, tag)
+}
+
 // TestHugoRefs: ref and relref ask the page's links for the page they
 // name (Hugo's forms of a path turned into a link's), and stand in their
 // place as its link, or, as a link's destination, make that link one to
@@ -181,13 +206,16 @@ func TestHugoRefs(t *testing.T) {
 		asked     []string
 		diags     []string
 	}{
-		{src: "{{< ref \"b.md\" >}} {{< relref \"b.md#x\" >}}", want: "<p>../b/ ../b/#x</p>", asked: []string{"b.md", "b.md#x"}},
+		{src: "{{< ref \"b.md\" >}} {{< relref \"b.md#x\" >}}", want: "<p>../b/ ../b/#x</p>", asked: []string{"b.md", "b.md#x"},
+			diags: []string{asText(1, "ref", "b.md", "../b/", `{{< ref "b.md" >}}`), asText(20, "relref", "b.md#x", "../b/#x", `{{< relref "b.md#x" >}}`)}},
 		{src: "[x]({{< ref \"b.md\" >}})", want: `<p><a href="../b/">x</a></p>`, asked: []string{"b.md", "b.md"}},
 		{src: "see [the *HA* part]({{% relref \"b.md#x\" %}}) now", want: `<p>see <a href="../b/#x">the <em>HA</em> part</a> now</p>`, asked: []string{"b.md#x", "b.md#x"}},
 		{src: "[a] and [b]({{< ref \"b.md\" >}}).", want: `<p>[a] and <a href="../b/">b</a>.</p>`, asked: []string{"b.md", "b.md"}},
-		{src: "[x]({{< ref \"b.md\" >}} \"title\")", want: `<p>[x](../b/ &quot;title&quot;)</p>`, asked: []string{"b.md"}},
-		{src: "{{< ref \"b\" >}}", want: "<p>../b/</p>", asked: []string{"b.md"}},
-		{src: "{{< ref \"/notes/b.md\" >}} {{< ref \"b.md\" lang=\"ko\" >}}", want: "<p>../b/ ../../../ko/notes/b/</p>", asked: []string{"/content/ja/notes/b.md", "/content/ko/notes/b.md"}},
+		{src: "[x]({{< ref \"b.md\" >}} \"title\")", want: `<p>[x](../b/ &quot;title&quot;)</p>`, asked: []string{"b.md"},
+			diags: []string{asText(5, "ref", "b.md", "../b/", `{{< ref "b.md" >}}`)}},
+		{src: "{{< ref \"b\" >}}", want: "<p>../b/</p>", asked: []string{"b.md"}, diags: []string{asText(1, "ref", "b", "../b/", `{{< ref "b" >}}`)}},
+		{src: "{{< ref \"/notes/b.md\" >}} {{< ref \"b.md\" lang=\"ko\" >}}", want: "<p>../b/ ../../../ko/notes/b/</p>", asked: []string{"/content/ja/notes/b.md", "/content/ko/notes/b.md"},
+			diags: []string{asText(1, "ref", "/notes/b.md", "../b/", `{{< ref "/notes/b.md" >}}`), asText(27, "ref", "b.md", "../../../ko/notes/b/", `{{< ref "b.md" lang="ko" >}}`)}},
 		{src: "{{< ref \"nope\" >}}", want: "<p></p>", asked: []string{"nope.md", "nope/index.md", "nope/_index.md", "nope"},
 			diags: []string{`content/ja/notes/a.md:1:1: ref "nope": link to "nope.md": no such page`}},
 		{src: "{{< relref \"b.md\" outputFormat=\"json\" >}}", want: "",
@@ -208,6 +236,31 @@ func TestHugoRefs(t *testing.T) {
 		}
 		if got := headers(res); strings.Join(got, "\n") != strings.Join(tt.diags, "\n") {
 			t.Errorf("%s: diagnostics\n%s\nwant\n%s", tt.src, strings.Join(got, "\n"), strings.Join(tt.diags, "\n"))
+		}
+	}
+}
+
+// TestHugoBuiltinsNotHad: a call of one of Hugo's built-ins that
+// kakehashi does not have is an error that names it as Hugo's, says why
+// and what to write instead.
+func TestHugoBuiltinsNotHad(t *testing.T) {
+	for name, why := range map[string]string{
+		"gist":             "Hugo removed it in v0.156.0; link to the gist, or copy its code into a code block",
+		"twitter":          "Hugo removed it in v0.156.0, for x; link to the post, or quote it",
+		"tweet":            "Hugo removed it in v0.156.0, for x; link to the post, or quote it",
+		"twitter_simple":   "Hugo removed it in v0.156.0, for x; link to the post, or quote it",
+		"x":                "it embeds a post from x.com, fetched when the site is built; link to the post, or quote it",
+		"x_simple":         "it embeds a post from x.com, fetched when the site is built; link to the post, or quote it",
+		"instagram":        "it embeds an Instagram post, fetched when the site is built; link to the post",
+		"instagram_simple": "it embeds an Instagram post, fetched when the site is built; link to the post",
+		"vimeo":            "it embeds a Vimeo player; link to the video",
+		"vimeo_simple":     "it embeds a Vimeo player; link to the video",
+		"qr":               "it makes a QR code image when the site is built; make the image, and show it with figure",
+	} {
+		res := render(t, NewRegistry(), "ja", "{{< "+name+" 19899678 >}}\n")
+		want := fmt.Sprintf("p.md:1:5: shortcode %q is one of Hugo's built-ins, which kakehashi does not have: %s; or write a site template of that name, layouts/shortcodes/%s.html", name, why, name)
+		if got := headers(res); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: diagnostics\n%s\nwant\n%s", name, strings.Join(got, "\n"), want)
 		}
 	}
 }

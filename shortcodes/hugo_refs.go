@@ -68,6 +68,7 @@ func (n *Inline) Resolve(e *markdown.Env, src []byte) {
 		if n.call.Name != "param" && refLink(n, t.dest, src) {
 			return
 		}
+		n.refAsText(e, t.text, src)
 		if n.Parent() != nil {
 			n.Parent().ReplaceChild(n.Parent(), n, rawText(t.text))
 		}
@@ -76,16 +77,37 @@ func (n *Inline) Resolve(e *markdown.Env, src []byte) {
 
 // Resolve implements markdown.Resolver; a call alone on its line is a
 // paragraph of its text.
-func (n *Block) Resolve(e *markdown.Env, _ []byte) {
+func (n *Block) Resolve(e *markdown.Env, src []byte) {
 	if t, ok := n.resolved(e); ok && n.Parent() != nil {
 		if n.inRawInner() {
 			n.Parent().ReplaceChild(n.Parent(), n, rawText(t.text)) // text in a site template's inner text
 			return
 		}
+		n.refAsText(e, t.text, src)
 		p := ast.NewParagraph()
 		p.AppendChild(p, rawText(t.text))
 		n.Parent().ReplaceChild(n.Parent(), n, p)
 	}
+}
+
+// refAsText warns that the call of ref or relref, which stands as text
+// (not as a link's destination), shows the reader the page's URL as
+// kakehashi writes it, href, which is not Hugo's; src is the body.
+func (d *data) refAsText(e *markdown.Env, href string, src []byte) {
+	if d.call.Name == "param" || href == "" {
+		return
+	}
+	hugo := "its permalink (https://…)"
+	if d.call.Name == "relref" {
+		hugo = "its path from the site's root (/…)"
+	}
+	tag := d.call.Name
+	if d.call.Pos >= 0 && d.call.TagEnd <= len(src) {
+		tag = string(src[d.call.Pos:d.call.TagEnd])
+	}
+	p, _ := d.args["path"].(string)
+	e.Report(diag.Warning, d.call.Pos, "%s %q stands as text, %s: kakehashi writes the page's URL relative to this page, where Hugo's %s writes %s; as a link's destination, [text](%s), it links to the page in both",
+		d.call.Name, p, href, d.call.Name, hugo, tag)
 }
 
 // rawText is a text node of s, escaped as it is written.

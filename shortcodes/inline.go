@@ -76,8 +76,17 @@ func (p *inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Conte
 	n := &Inline{data: p.x.newData(&t, d)}
 	tagNotes(d, &t)
 	if n.spec != nil && n.spec.Block {
-		l, r := delims(t.markdown)
-		d.errorf(t.pos, "shortcode %q must stand alone on its line (%s %s %s … on a line of its own)", t.name, l, t.name, r)
+		ok, warning := false, ""
+		if n.spec.InlineIf != nil && !n.invalid {
+			ok, warning = n.spec.InlineIf(n.args)
+		}
+		switch {
+		case !ok:
+			l, r := delims(t.markdown)
+			d.errorf(t.pos, "shortcode %q must stand alone on its line (%s %s %s … on a line of its own)", t.name, l, t.name, r)
+		case warning != "":
+			d.report(diag.Warning, t.pos, "%s", warning)
+		}
 	}
 	if n.spec != nil && n.spec.RawInner && !t.selfClosing {
 		rawInline(n, parent, block, pc)

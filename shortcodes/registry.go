@@ -66,6 +66,13 @@ type Shortcode struct {
 	// caption's text, as in Hugo): an image is without alt text when
 	// Alt gives none.
 	Alt func(args map[string]any) string
+	// Warning, when set, is a warning given at each call (Hugo's
+	// comment, which Hugo deprecated).
+	Warning string
+	// InlineIf, for a Block shortcode, tells whether a call with these
+	// arguments may stand in a line all the same (highlight with Hugo's
+	// hl_inline), and the warning it is given there ("" for none).
+	InlineIf func(args map[string]any) (ok bool, warning string)
 	// Assets are the stylesheets and scripts the shortcode's HTML needs
 	// (the calculators' calc.css and calc.js, tabs' tabs.js): a page that
 	// holds a call links them, a page without one does not.
@@ -239,10 +246,34 @@ func (r *Registry) Names() []string {
 
 // unknown is the message for a name the registry does not know.
 func (r *Registry) unknown(name string) string {
+	if why := notHad(name); why != "" {
+		return fmt.Sprintf("shortcode %q is one of Hugo's built-ins, which kakehashi does not have: %s; or write a site template of that name, layouts/shortcodes/%s.html", name, why, name)
+	}
 	if s := diag.Suggest(name, r.Names()); s != "" {
 		return fmt.Sprintf("unknown shortcode %q; did you mean %q?", name, s)
 	}
 	return fmt.Sprintf("unknown shortcode %q", name)
+}
+
+// notHad tells why kakehashi does not have Hugo's built-in shortcode
+// name (Hugo v0.169.0's, and those it removed), and what to write
+// instead; "" for a name that is none of them.
+func notHad(name string) string {
+	switch name {
+	case "gist":
+		return "Hugo removed it in v0.156.0; link to the gist, or copy its code into a code block"
+	case "twitter", "tweet", "twitter_simple":
+		return "Hugo removed it in v0.156.0, for x; link to the post, or quote it"
+	case "x", "x_simple":
+		return "it embeds a post from x.com, fetched when the site is built; link to the post, or quote it"
+	case "instagram", "instagram_simple":
+		return "it embeds an Instagram post, fetched when the site is built; link to the post"
+	case "vimeo", "vimeo_simple":
+		return "it embeds a Vimeo player; link to the video"
+	case "qr":
+		return "it makes a QR code image when the site is built; make the image, and show it with figure"
+	}
+	return ""
 }
 
 // resolve checks the arguments of c against s and returns them typed, with

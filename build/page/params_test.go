@@ -9,6 +9,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/config"
+	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
@@ -84,8 +85,22 @@ func TestRefAndParamInPages(t *testing.T) {
 			t.Errorf("HTML lacks %q:\n%s", w, h)
 		}
 	}
-	if len(e.Result.Diags) > 0 {
-		t.Errorf("diagnostics: %v", e.Result.Diags)
+	// A ref standing as text shows the reader kakehashi's URL, not
+	// Hugo's: each is warned of.
+	var warned []string
+	for _, d := range e.Result.Diags {
+		h := d.Header()
+		if i := strings.Index(h, " stands as text"); d.Severity == diag.Warning && i > 0 {
+			h = h[:i]
+		}
+		warned = append(warned, h)
+	}
+	if want := []string{
+		`content/ja/notes/a.md:6:32: warning: relref "/notes/b.md"`,
+		`content/ja/notes/a.md:6:63: warning: ref "b"`,
+		`content/ja/notes/a.md:6:81: warning: ref "b.md"`,
+	}; strings.Join(warned, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics\n%s\nwant\n%s", strings.Join(warned, "\n"), strings.Join(want, "\n"))
 	}
 	var got []string
 	for _, d := range r.Markdown(context.Background(), page("content/ja/notes/c.md"), true).Result.Diags {
