@@ -47,10 +47,11 @@ var CodeKeys = []KeyGroup{
 		"calc_etcd", "calc_etcd_external", "calc_etcd_lost", "calc_etcd_ok", "calc_etcd_stacked", "calc_failed", "calc_field_error", "calc_fails", "calc_ha_fail", "calc_ha_ok",
 		"calc_ha_title_external", "calc_ha_title_stacked", "calc_hint", "calc_ips",
 		"calc_kind", "calc_kind_apiserver", "calc_kind_etcd_peer", "calc_kind_etcd_server",
-		"calc_kubectl", "calc_kubelets", "calc_no", "calc_no_cert", "calc_nodeName", "calc_none", "calc_pem",
+		"calc_kubectl", "calc_kubelets", "calc_load_failed", "calc_loading", "calc_no", "calc_no_cert",
+		"calc_nodeName", "calc_none", "calc_noscript", "calc_pem",
 		"calc_pem_loading", "calc_quorum_lost", "calc_quorum_ok", "calc_quorum_title",
 		"calc_reachable", "calc_reset", "calc_san_fail", "calc_san_ok", "calc_san_title",
-		"calc_serviceSubnet", "calc_static", "calc_unreachable", "calc_verify", "calc_works",
+		"calc_serviceSubnet", "calc_unreachable", "calc_verify", "calc_works",
 		"calc_writable", "calc_yes", "diagram_down",
 	}, Built: []string{"calc_etcd_", "calc_ha_title_", "calc_kind_"}},
 	// shortcodes/diagram: the topology diagrams' words and the sentences
@@ -67,8 +68,10 @@ var CodeKeys = []KeyGroup{
 	{User: "the page assembler", Package: "build/page", Keys: []string{"not_found_title", "tags", "translation_missing"}},
 	// build/render: the layouts' date function formats with date_format.
 	{User: "the theme's date function", Package: "build/render", Keys: []string{"date_format"}},
-	// build/export: the single-file course's dates and table of contents.
-	{User: "the single-file export", Package: "build/export", Keys: []string{"date_format", "toc"}},
+	// build/export: the single-file course's dates and table of contents,
+	// and the note of its calculators, which it runs none of
+	// (shortcodes.StaticWidgets).
+	{User: "the single-file export", Package: "build/export", Keys: []string{"calc_static", "date_format", "toc"}},
 	// build/scaffold: the first text of a page "kakehashi new part" writes.
 	{User: "kakehashi new part", Package: "build/scaffold", Keys: []string{"new_part_body"}},
 }

@@ -3,6 +3,7 @@ package shortcodes
 import (
 	"encoding/json"
 	"html/template"
+	"regexp"
 	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/shortcodes/calc"
@@ -21,11 +22,19 @@ const (
 // widget's own (quorumTemplate, sanTemplate, haSimTemplate) follows it in
 // one template set. Every value comes from the page's UI strings, the
 // calculators or the shortcode's arguments and is escaped by html/template.
+//
+// Until calc.js has its module running, a widget shows its build-time
+// answers with a note: with scripting on, that the calculator is loading
+// (calc_loading, a live region, hidden by calc.css where scripting is off
+// and on paper; calc.js says calc_load_failed in it if the module cannot
+// run); with scripting off, the <noscript> that JavaScript is needed to try
+// other values (calc_noscript). StaticWidgets makes the widgets of a copy
+// that runs no calculator script say neither.
 const widgetTemplates = `
 {{define "root"}} data-calc="{{.Kind}}" id="{{.ID}}" lang="{{.Lang}}" aria-labelledby="{{.ID}}-title" data-input="{{.Input}}" data-text="{{.Text}}"
 {{- end}}
 {{define "head"}}<p class="calc-title" id="{{.ID}}-title">{{.Title}}</p>
-<p class="calc-static" data-static>{{.Static}}</p>
+<p class="calc-static" data-static><span class="calc-loading" data-loading role="status">{{.Loading}}</span><noscript>{{.NoScript}}</noscript></p>
 {{end}}
 {{define "error"}}<p class="calc-error" id="{{.ID}}-error" data-out="error" role="alert"{{if not .Error}} hidden{{end}}>{{.Error}}</p>{{end}}
 {{define "notes"}}<ul class="calc-notes" data-out="{{.Name}}">
@@ -79,15 +88,17 @@ func CalcAssets() Assets {
 
 // root is what every widget's root element carries.
 type root struct {
-	Kind, ID, Lang, Title, Static string
-	Input, Text                   string // JSON
-	Error                         string
-	L                             map[string]string
+	Kind, ID, Lang, Title string
+	Loading, NoScript     string // the note until the module runs
+	Input, Text           string // JSON
+	Error                 string
+	L                     map[string]string
 }
 
 // commonKeys are the UI strings (after the "calc_" prefix) every widget's
-// calc.js needs: how an input error reads with its field's label.
-var commonKeys = []string{"field_error"}
+// calc.js needs: how an input error reads with its field's label, and the
+// note when the module cannot run.
+var commonKeys = []string{"field_error", "load_failed"}
 
 // newRoot fills the common part of a widget; keys are the UI strings (after
 // the "calc_" prefix) the markup and calc.js need, and other pairs a name
@@ -103,7 +114,7 @@ func newRoot(c *Context, kind, title string, input any, keys []string, other ...
 		r.L[other[i]] = c.T(other[i+1])
 	}
 	r.Title = c.T(title)
-	r.Static = c.T("calc_static")
+	r.Loading, r.NoScript = c.T("calc_loading"), c.T("calc_noscript")
 	in, err := json.Marshal(input)
 	if err != nil {
 		return r, err
@@ -156,4 +167,39 @@ func mark(ok bool, yes, no string) string {
 		return "✓ " + yes
 	}
 	return "✗ " + no
+}
+
+// The parts of a widget's markup only a page that runs calc.js uses.
+var (
+	staticForm    = regexp.MustCompile(`(?s)<form class="calc-form" data-form>.*?</form>\n?`)
+	staticHint    = regexp.MustCompile(`<p class="calc-hint" id="[^"]*">[^<]*</p>\n?`)
+	staticHintRef = regexp.MustCompile(` aria-describedby="[^"]*-hint"`)
+	staticNote    = regexp.MustCompile(`<p class="calc-static" data-static>.*?</p>`)
+	staticFor     = regexp.MustCompile(`(<output class="calc-status") for="[^"]*"`)
+	staticButton  = regexp.MustCompile(`<g data-node="([^"]*)" tabindex="0" role="button" aria-pressed="(?:true|false)" aria-label="[^"]*">`)
+	staticGroup   = regexp.MustCompile(`(<div class="diagram calc-diagram"[^>]*>\s*<svg [^>]*?)role="group"`)
+	staticData    = regexp.MustCompile(` data-(?:input|text|down-label)="[^"]*"`)
+)
+
+// StaticWidgets returns html, rendered content, with each calculator
+// widget a still picture of its build-time answers, for a copy that runs
+// no calculator script (the single-file course, which ships none): no
+// form, hint or loading note, no word of JavaScript, no focusable node in
+// a simulator's drawing (it becomes an image, as a topology's is), no
+// data for calc.js; the note says only that the answers are computed from
+// the starting values (static, the UI string calc_static in the content's
+// language). Content without widgets comes back unchanged.
+func StaticWidgets(html, static string) string {
+	if !strings.Contains(html, ` data-calc="`) {
+		return html
+	}
+	html = staticForm.ReplaceAllString(html, "")
+	html = staticHint.ReplaceAllString(html, "")
+	html = staticHintRef.ReplaceAllString(html, "")
+	note := `<p class="calc-static">` + template.HTMLEscapeString(static) + `</p>`
+	html = staticNote.ReplaceAllLiteralString(html, note)
+	html = staticFor.ReplaceAllString(html, "$1")
+	html = staticButton.ReplaceAllString(html, `<g data-node="$1">`)
+	html = staticGroup.ReplaceAllString(html, `${1}role="img"`)
+	return staticData.ReplaceAllString(html, "")
 }

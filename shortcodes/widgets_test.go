@@ -155,6 +155,44 @@ func checkWidget(t *testing.T, h string) {
 	}
 }
 
+// TestStaticWidgets makes each widget a still picture, as the single-file
+// course shows it: its build-time answers stay, with the note that they
+// are for the starting values; nothing promises interaction.
+func TestStaticWidgets(t *testing.T) {
+	statusRe := regexp.MustCompile(`data-out="status"[^>]*>([^<]*)<`)
+	for _, tc := range widgetCases {
+		for _, lang := range []string{"ja", "ko"} {
+			t.Run(tc.name+"."+lang, func(t *testing.T) {
+				env := widgetEnv(t, lang)
+				live := string(renderWidget(t, lang, tc.src).HTML)
+				still := StaticWidgets(live, env.T("calc_static"))
+				for _, bad := range []string{"<form", "<input", "<select", "<textarea", "<button", "tabindex", `role="button"`,
+					"aria-pressed", "<noscript", "data-loading", "JavaScript", env.T("calc_loading"), env.T("calc_hint"),
+					"data-text=", "data-input=", "-hint\"", `role="group"`} {
+					if strings.Contains(still, bad) {
+						t.Errorf("the still widget holds %q", bad)
+					}
+				}
+				if want := `<p class="calc-static">` + html.EscapeString(env.T("calc_static")) + `</p>`; !strings.Contains(still, want) {
+					t.Errorf("no note %s", want)
+				}
+				if a, b := statusRe.FindStringSubmatch(live), statusRe.FindStringSubmatch(still); a == nil || b == nil || a[1] != b[1] {
+					t.Errorf("the answer changed: %q, then %q", a, b)
+				}
+				for _, keep := range []string{`data-out="notes"`, `<dl class="calc-facts`, `data-calc="`} {
+					if strings.Contains(live, keep) && !strings.Contains(still, keep) {
+						t.Errorf("lost %s", keep)
+					}
+				}
+				checkWidget(t, still)
+			})
+		}
+	}
+	if got := StaticWidgets("<p>no widget</p>", "x"); got != "<p>no widget</p>" {
+		t.Errorf("content without widgets changed: %q", got)
+	}
+}
+
 // TestWidgetIDs checks that two widgets of a page have ids of their own.
 func TestWidgetIDs(t *testing.T) {
 	res := renderWidget(t, "ja", "{{< quorum >}}\n\n{{< quorum 5 >}}\n")

@@ -24,12 +24,19 @@ var (
 )
 
 // calcLangPages adds to the calculator harness the same widgets rendered
-// in Korean, at ko/cka/calc/, beside the Japanese page, and returns the
-// harness folder.
+// in Japanese and in Korean at <lang>/cka/widgets/, each page linking the
+// widgets' stylesheet as a built page does, and returns the harness
+// folder.
 func calcLangPages(t *testing.T) string {
 	t.Helper()
 	dir := calcHarness(t)
-	langPagesOnce.Do(func() { langPagesErr = writeLangPage(dir, "ko") })
+	langPagesOnce.Do(func() {
+		for _, lang := range []string{"ja", "ko"} {
+			if langPagesErr = writeLangPage(dir, lang); langPagesErr != nil {
+				return
+			}
+		}
+	})
 	if langPagesErr != nil {
 		t.Fatalf("calculator page in Korean: %v", langPagesErr)
 	}
@@ -55,6 +62,7 @@ func writeLangPage(dir, lang string) error {
 <meta charset="utf-8">
 <title>calc</title>
 <link rel="stylesheet" href="../../../css/main.css">
+<link rel="stylesheet" href="../../../css/calc.css">
 <script src="../../../js/calc.js" defer></script>
 </head>
 <body>
@@ -63,7 +71,7 @@ func writeLangPage(dir, lang string) error {
 </body>
 </html>
 `
-	p := filepath.Join(dir, lang, "cka", "calc", "index.html")
+	p := filepath.Join(dir, lang, "cka", "widgets", "index.html")
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
@@ -114,7 +122,7 @@ func TestCalcMessagesInBrowser(t *testing.T) {
 		t.Run(c.lang, func(t *testing.T) {
 			b := browsertest.New(t, browsertest.Options{})
 			ctx := b.Ctx
-			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"+c.lang+"/cka/calc/"), chromedp.WaitVisible(chromedp.CSS(`[data-calc="quorum"]`))); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"+c.lang+"/cka/widgets/"), chromedp.WaitVisible(chromedp.CSS(`[data-calc="quorum"]`))); err != nil {
 				t.Fatal(err)
 			}
 			waitReady(t, b, 3)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/render"
+	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
 // Course is what a single-file course needs: the built site (for the
@@ -51,6 +52,13 @@ var (
 	idAttrRe   = regexp.MustCompile(`\sid="([^"]*)"`)
 	hrefAttrRe = regexp.MustCompile(`\shref="([^"]*)"`)
 	imgSrcRe   = regexp.MustCompile(`<img src="([^"]*)"`)
+	// idrefAttrRe matches the attributes that name elements by their ids,
+	// a list of them separated by spaces: a label's for, an output's for,
+	// a diagram's or widget's aria-labelledby, and the like.
+	idrefAttrRe = regexp.MustCompile(`\s(for|aria-labelledby|aria-describedby|aria-controls|aria-owns|aria-details|aria-errormessage|aria-activedescendant|headers)="([^"]*)"`)
+	// urlRefRe matches a reference to an element of the page in an
+	// attribute, as a diagram's arrows name their marker.
+	urlRefRe = regexp.MustCompile(`url\(#([^)"]*)\)`)
 )
 
 // imageTypes are the media types of the images a single document carries
@@ -168,7 +176,10 @@ func SingleFile(c Course) (map[string][]byte, error) {
 		}
 		for _, p := range articles {
 			prefix := fmt.Sprintf("p%d-", p.Part)
-			content := inlineImages(localise(string(p.Content), p.URL, prefix, anchors), p.URL, c.Site, c.Warn)
+			// The document carries no calculator: its widgets show their
+			// build-time answers, with no promise of interaction.
+			content := shortcodes.StaticWidgets(string(p.Content), c.T(lang, "calc_static"))
+			content = inlineImages(localise(content, p.URL, prefix, anchors), p.URL, c.Site, c.Warn)
 			date := ""
 			if !p.Date.IsZero() {
 				date = p.Date.Format(c.T(lang, "date_format"))
@@ -226,7 +237,8 @@ func stylesheets(outs *render.Outputs, parts []*render.Page) []string {
 
 // singleCSP is the single document's Content-Security-Policy: its one
 // inline script, named by its hash, and no other (the document carries no
-// calculator, and nothing it holds may load a script).
+// calculator, its widgets are still pictures, shortcodes.StaticWidgets,
+// and nothing it holds may load a script).
 func singleCSP(js string) string {
 	sum := sha256.Sum256([]byte(js))
 	return "script-src 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'; object-src 'none'; base-uri 'none'"
@@ -253,11 +265,21 @@ func sortPages(ps []*render.Page, order map[string]int) {
 }
 
 // localise makes one part's HTML live inside the single document: its ids
-// get the part's prefix (two parts may both have a "まとめ" heading), its
-// in-page links follow, and links to other parts become links to their
-// place in the document.
+// get the part's prefix (two parts may both have a "まとめ" heading), and
+// so do the references to them (labels' for, aria-labelledby and the
+// like, url(#id) in a diagram), its in-page links follow, and links to
+// other parts become links to their place in the document.
 func localise(html, pageURL, prefix string, anchors map[string]string) string {
 	html = idAttrRe.ReplaceAllString(html, ` id="`+prefix+`$1"`)
+	html = idrefAttrRe.ReplaceAllStringFunc(html, func(m string) string {
+		sub := idrefAttrRe.FindStringSubmatch(m)
+		ids := strings.Fields(sub[2])
+		for i, id := range ids {
+			ids[i] = prefix + id
+		}
+		return " " + sub[1] + `="` + strings.Join(ids, " ") + `"`
+	})
+	html = urlRefRe.ReplaceAllString(html, "url(#"+prefix+"$1)")
 	return hrefAttrRe.ReplaceAllStringFunc(html, func(m string) string {
 		ref := hrefAttrRe.FindStringSubmatch(m)[1]
 		switch {

@@ -1,7 +1,9 @@
 // Calculator widgets (shortcodes quorum, san and ha-sim), as progressive
 // enhancement. The page already shows each widget's result for its
 // starting values, computed at build time, and keeps showing them until
-// the calculators run. This script fetches (instantiateStreaming's
+// the calculators run; meanwhile its note says the calculator is loading
+// (a live region; the markup's <noscript> says JavaScript is needed only
+// where scripting is off) and its form is aria-busy. This script fetches (instantiateStreaming's
 // way, compiling as the bytes arrive), compiles and runs the calculator
 // module, once for the page, on the reader's first interaction with a
 // widget (pointer over it, touch, focus) or, once a widget has come near
@@ -39,6 +41,14 @@
   // build.
   var assets = /*kakehashi:assets*/{};
   var fromFile = location.protocol === "file:";
+
+  // Until its module runs, each widget's form is busy.
+  roots.forEach(function (root) {
+    var form = root.querySelector("form");
+    if (form) {
+      form.setAttribute("aria-busy", "true");
+    }
+  });
 
   // The widgets' stylesheet, unless the page links it already.
   if (!document.querySelector('link[href*="css/calc."]')) {
@@ -539,6 +549,10 @@
     if (fs) {
       fs.disabled = false;
     }
+    var form = root.querySelector("form");
+    if (form) {
+      form.removeAttribute("aria-busy");
+    }
     var st = root.querySelector("[data-static]");
     if (st) {
       st.hidden = true;
@@ -562,9 +576,18 @@
         }
       });
     }, function (err) {
-      // Keep the build-time results; say why the widgets stay static.
+      // Keep the build-time results; say that the widgets stay static.
       roots.forEach(function (root) {
         root.setAttribute("data-ready", "false");
+        var form = root.querySelector("form");
+        if (form) {
+          form.removeAttribute("aria-busy");
+        }
+        var note = root.querySelector("[data-loading]");
+        var failed = text(root).load_failed;
+        if (note && failed) {
+          note.textContent = failed;
+        }
       });
       if (globalThis.console) {
         console.warn("kakehashi calculators:", err);
