@@ -195,9 +195,13 @@ type Registry struct {
 	builtin map[string]bool
 }
 
-// NewRegistry returns a registry holding the built-in shortcodes: part,
-// callout, details, tabs, tab, figure, topology and quorum-table, and the
-// calculator widgets quorum, san and ha-sim.
+// NewRegistry returns a registry holding the built-in shortcodes:
+// kakehashi's part, callout, tabs, tab, topology and quorum-table (their
+// arguments strictly typed); Hugo's details, figure, highlight, youtube,
+// comment, ref, relref and param, with the arguments Hugo's templates
+// take (details and figure take kakehashi's too); and the calculator
+// widgets quorum, san and ha-sim. A call of one of Hugo's other built-ins
+// is an error that says kakehashi does not have it.
 func NewRegistry() *Registry {
 	r := &Registry{byName: map[string]*Shortcode{}, builtin: map[string]bool{}}
 	for _, s := range append(builtins(), newWidgets().shortcodes()...) {
