@@ -33,7 +33,9 @@ import (
 //     text: neither alt nor a caption, whose text is the alt text then,
 //     as in Hugo.
 //   - highlight makes the same figure as a fenced block (copy button,
-//     line numbers), as the page's code blocks are.
+//     line numbers), as the page's code blocks are; with hl_inline=true,
+//     a code span without colours, warned of.
+//   - comment is warned of at each call, as Hugo warns (deprecated).
 //   - youtube embeds youtube-nocookie.com (Hugo's privacy-enhanced
 //     mode, which Hugo leaves off by default), sizes the player with a
 //     stylesheet (video.css) instead of inline styles, and adds a link
