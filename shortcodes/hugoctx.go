@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
 // TemplateData is what a site shortcode template executes with: Hugo's
@@ -148,9 +149,10 @@ type TemplatePage struct {
 	Params   map[string]any
 	Lang     string
 	Language *TemplateLanguage
-	// RelPermalink is the page's URL relative to itself ("./"), which
-	// works under any base URL and from file://; Hugo's is the path from
-	// the host ("/docs/ja/p/"). Permalink is its absolute URL.
+	// RelPermalink is a link to the page relative to itself, as
+	// kakehashi's links are ("../../../ja/cka/01-intro/"), which works
+	// under any base URL and from file://; Hugo's is the path from the
+	// host ("/docs/ja/cka/01-intro/"). Permalink is its absolute URL.
 	RelPermalink string
 	Permalink    string
 	Site         *TemplateSite
@@ -394,17 +396,52 @@ func toText(v any) string {
 	return fmt.Sprint(v)
 }
 
-// t is T and i18n: a UI string of the page's language. Hugo's count or
-// data argument has nothing to choose among here: kakehashi's strings
-// have no plural forms; one given is a warning at the call.
+// t is T and i18n: a UI string of the page's language. With Hugo's
+// count, a number or a map whose Count is one, it is the plural form of
+// the string for the count (i18n's counts: key.one, key.other), the
+// count put in its %d, as the strings kakehashi import hugo writes read
+// Hugo's {{ .Count }}; any other argument is a warning at the call.
 func (f templateFuncs) t(key any, args ...any) string {
 	if f.c == nil {
 		return ""
 	}
-	if len(args) > 0 && f.h != nil {
-		f.h.warn("T %q: the argument after the key is not used: kakehashi's UI strings have no plural forms nor fields", toText(key))
+	k := toText(key)
+	if len(args) == 0 {
+		return f.c.T(k)
 	}
-	return f.c.T(toText(key))
+	n, ok := hugoCount(args[0])
+	if !ok || len(args) > 1 {
+		if f.h != nil {
+			f.h.warn("T %q: the argument after the key is not used: it is Hugo's count, a number or a map with Count, or nothing", k)
+		}
+		return f.c.T(k)
+	}
+	s := f.c.T(i18n.Count(k, n))
+	if strings.Contains(s, "%") {
+		s = fmt.Sprintf(s, n)
+	}
+	return s
+}
+
+// hugoCount is the count of Hugo's T argument v: a whole number, or a
+// map's Count.
+func hugoCount(v any) (int, bool) {
+	if m, ok := v.(map[string]any); ok {
+		for k, c := range m {
+			if strings.EqualFold(k, "count") {
+				v = c
+			}
+		}
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return int(rv.Int()), true
+	case reflect.Float32, reflect.Float64:
+		if f := rv.Float(); f == float64(int(f)) {
+			return int(f), true
+		}
+	}
+	return 0, false
 }
 
 // errorf reports an error at the call, which fails the build, as Hugo's
