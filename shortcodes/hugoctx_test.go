@@ -260,3 +260,14 @@ func TestTemplateFuncs(t *testing.T) {
 		t.Errorf("adding a number to a string: no error")
 	}
 }
+
+// TestMarkdownifyDeep: a template whose markdownify calls itself stops
+// MaxNesting renderings deep, with one error at the call.
+func TestMarkdownifyDeep(t *testing.T) {
+	reg := templateRegistry(t, map[string]string{"x.html": `<{{ "{{< x >}}" | markdownify }}>`})
+	_, diags := renderPage(t, reg, "{{< x >}}\n")
+	want := `p.md:1:1: shortcode "x": markdown rendered inside markdown more than 100 deep`
+	if len(diags) != 1 || diags[0] != want {
+		t.Errorf("diagnostics %q, want [%s]", diags, want)
+	}
+}
