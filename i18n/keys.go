@@ -74,6 +74,21 @@ var CodeKeys = []KeyGroup{
 	{User: "the single-file export", Package: "build/export", Keys: []string{"calc_static", "date_format", "toc"}},
 	// build/scaffold: the first text of a page "kakehashi new part" writes.
 	{User: "kakehashi new part", Package: "build/scaffold", Keys: []string{"new_part_body"}},
+	// build/serve: the translator's view of the authoring server (/_pair/),
+	// its copy buttons, and the first text of a missing page it shows how
+	// to write.
+	{User: "the translator's view (kakehashi serve)", Package: "build/serve", Keys: []string{
+		"copied", "copy", "copy_failed", "new_part_body", "pair_back", "pair_block_added",
+		"pair_block_changed", "pair_block_line", "pair_block_was", "pair_blocks", "pair_col_file",
+		"pair_col_page", "pair_filter_all", "pair_filter_lang", "pair_filter_state", "pair_filters",
+		"pair_heading", "pair_index_intro", "pair_index_title", "pair_mark_button", "pair_mark_refused",
+		"pair_mark_same", "pair_mark_token", "pair_marked", "pair_missing_in", "pair_missing_side",
+		"pair_nocopy", "pair_none", "pair_note_current", "pair_note_stale", "pair_note_stale_undated",
+		"pair_note_unmarked", "pair_original", "pair_removed", "pair_scaffold_part",
+		"pair_scaffold_path", "pair_scaffold_text", "pair_shown", "pair_stale_since",
+		"pair_state_current", "pair_state_missing", "pair_state_stale", "pair_state_unmarked",
+		"pair_status_label", "pair_unavailable", "pair_unchanged",
+	}},
 }
 
 // LangNameFormat is the key, as a fmt format of a language code, of a

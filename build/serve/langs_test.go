@@ -91,7 +91,7 @@ func TestServePairThreeLanguages(t *testing.T) {
 			`<div class="note" data-lang="en" data-state="unmarked">`,
 		}},
 		{"/_pair/cka/03-certificates/", []string{
-			`No ko version of this page yet`, `<iframe src="/en/cka/03-certificates/"`,
+			`<section lang="ko" data-lang="ko">`, `<div class="missing" lang="ja" data-state="missing">`, `<iframe src="/en/cka/03-certificates/"`,
 			`<div class="note" data-lang="ja" data-state="current">`, `<code>content/en/cka/03-certificates.md</code>`,
 		}},
 	} {

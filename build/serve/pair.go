@@ -2,140 +2,255 @@ package serve
 
 import (
 	"bytes"
+	_ "embed"
 	"html/template"
 	"net/http"
+	"net/url"
 	"strings"
+
+	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/translation"
+	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
-// pairPage lays out the translations of one page side by side.
-var pairPage = template.Must(template.New("pair").Parse(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Rel}} · side by side</title>
-<style>
-html, body { margin: 0; height: 100%; font-family: system-ui, sans-serif; }
-body { display: flex; flex-direction: column; }
-header { padding: .4rem .8rem; border-bottom: 1px solid #ccc; font-size: .9rem; }
-main { flex: 1; display: grid; grid-template-columns: repeat({{len .Cols}}, 1fr); min-height: 0; }
-section { display: flex; flex-direction: column; min-width: 0; border-right: 1px solid #ccc; }
-section h2 { margin: 0; padding: .3rem .8rem; font-size: .85rem; background: #f3f3f3; color: #222; }
-iframe { flex: 1; width: 100%; border: 0; }
-.missing { padding: 1rem; color: #8a1c1c; }
-.drift { max-height: 40vh; overflow: auto; border-top: 2px solid #ccc; padding: .4rem .8rem; font-size: .85rem; }
-.drift p { margin: .3rem 0; }
-.drift .stale { color: #8a4b00; }
-.drift pre { margin: .3rem 0; padding: .3rem .5rem; white-space: pre-wrap; border-left: 4px solid #ccc; background: #fafafa; }
-.drift .changed pre, .drift .added pre { border-color: #d08a00; background: #fff6e0; }
-.drift .removed pre { border-color: #b33; background: #fdecec; text-decoration: line-through; }
-.drift .same { color: #777; font-style: italic; }
-.drift details { margin-left: 1rem; }
-</style>
-</head>
-<body>
-<header><code>{{.Rel}}</code></header>
-<main>
-{{- range .Cols}}
-<section lang="{{.Lang}}" data-lang="{{.Lang}}">
-<h2><a href="{{.URL}}" target="_top">{{.Lang}}</a> <code>{{.URL}}</code></h2>
-{{- if .Exists}}
-<iframe src="{{.URL}}" title="{{.Lang}}: {{.URL}}"></iframe>
-{{- else}}
-<p class="missing" role="status">No {{.Lang}} version of this page yet: {{.URL}} is not part of the site.</p>
-{{- end}}
-</section>
-{{- end}}
-</main>
-{{- with .Notes}}
-<footer class="drift" aria-label="translation status">
-{{- range .}}
-<div class="note" data-lang="{{.Lang}}" data-state="{{.State}}">
-{{- if eq .State "current"}}
-<p class="current">{{.Lang}}: current (marked {{.Marked}}): <code>{{.Path}}</code> is up to date with <code>{{.Orig}}</code>.</p>
-{{- else if eq .State "unmarked"}}
-<p class="unmarked">{{.Lang}}: not marked: <code>{{.Path}}</code> does not say which version of <code>{{.Orig}}</code> it translates. When it is up to date: <code>kakehashi translations mark {{.Path}}</code></p>
-{{- else}}
-<p class="stale">{{.Lang}}: stale{{if .Since}} since {{.Since}}{{end}} (marked {{.Marked}}): <code>{{.Orig}}</code> changed since <code>{{.Path}}</code> was marked. When it is up to date again: <code>kakehashi translations mark {{.Path}}</code></p>
-{{- if .NoCopy}}
-<p class="nocopy">The original as it was when marked is not in <code>{{.Store}}</code>: the translation was marked on another machine, or before the cache was cleared, so the changed blocks cannot be shown. <code>git log -p {{.Orig}}</code> shows the original's history.</p>
-{{- else}}
-<p>The blocks of the original ({{.OrigLang}}) that changed since it was marked:</p>
-{{- range .Blocks}}
-{{- if eq .Kind "same"}}
-<p class="same">… {{.Folded}} unchanged block{{if ne .Folded 1}}s{{end}} …</p>
-{{- else}}
-<div class="{{.Kind}}"><p>{{.Kind}}{{if .Line}}, line {{.Line}}{{end}}:</p><pre>{{.Text}}</pre>
-{{- if .Was}}<details><summary>as it was when marked</summary><pre>{{.Was}}</pre></details>{{end}}</div>
-{{- end}}
-{{- end}}
-{{- with .Removed}}
-<p>Removed since it was marked:</p>
-{{- range .}}
-<div class="removed"><pre>{{.Text}}</pre></div>
-{{- end}}
-{{- end}}
-{{- end}}
-{{- end}}
-</div>
-{{- end}}
-</footer>
-{{- end}}
-<script>
-// A missing translation appears once written, and the translations'
-// status follows their edits: reload this page when the site changes and a
-// column is still empty or a status is shown. The frames reload
-// themselves.
-(() => {
-  if (!document.querySelector(".missing, .drift")) return;
-  const es = new EventSource("/_kakehashi/events");
-  es.addEventListener("reload", () => location.reload());
-})();
-</script>
-</body>
-</html>
-`))
+// pairHTML holds the translator's view's pages: "index" (/_pair/),
+// "pair" (a page side by side) and "refused" (a mark refused).
+//
+//go:embed pair.html
+var pairHTML string
 
+var pairPages = template.Must(template.New("pair").Parse(pairHTML))
+
+// words are the view's UI strings in its language.
+type words struct {
+	IndexTitle, IndexIntro, Filters, FilterState, FilterLang, FilterAll string
+	ColPage, ColFile, None, Unavailable                                 string
+	Back, Heading, Original, ScaffoldPath, StatusLabel                  string
+	MarkButton, BlockWas, Removed, MarkRefused, MarkToken               string
+	Copy, Copied, CopyFailed                                            string
+}
+
+// newWords are the view's strings in u's language.
+func newWords(u ui) words {
+	return words{
+		IndexTitle: u.T("pair_index_title"), IndexIntro: u.T("pair_index_intro"), Filters: u.T("pair_filters"),
+		FilterState: u.T("pair_filter_state"), FilterLang: u.T("pair_filter_lang"), FilterAll: u.T("pair_filter_all"),
+		ColPage: u.T("pair_col_page"), ColFile: u.T("pair_col_file"), None: u.T("pair_none"), Unavailable: u.T("pair_unavailable"),
+		Back: u.T("pair_back"), Heading: u.T("pair_heading"), Original: u.T("pair_original"),
+		ScaffoldPath: u.T("pair_scaffold_path"), StatusLabel: u.T("pair_status_label"),
+		MarkButton: u.T("pair_mark_button"), BlockWas: u.T("pair_block_was"), Removed: u.T("pair_removed"),
+		MarkRefused: u.T("pair_mark_refused"), MarkToken: u.T("pair_mark_token"),
+		Copy: u.T("copy"), Copied: u.T("copied"), CopyFailed: u.T("copy_failed"),
+	}
+}
+
+// stateWord is the name of a state ("current", "stale", "unmarked",
+// "missing"), as the filters show it.
+func stateWord(u ui, state string) string {
+	switch state {
+	case "current":
+		return u.T("pair_state_current")
+	case "stale":
+		return u.T("pair_state_stale")
+	case "unmarked":
+		return u.T("pair_state_unmarked")
+	case "missing":
+		return u.T("pair_state_missing")
+	}
+	return state
+}
+
+// pairCol is one language's column of a pair: the page in a frame, or,
+// when it is missing, how to write it.
 type pairCol struct {
-	Lang, URL string
-	Exists    bool
+	Lang, Name, URL string
+	Exists          bool
+	Original        bool // the column of the original
+	Missing         template.HTML
+	Scaffold        *scaffoldView
+}
+
+// scaffoldView is a scaffold as the view words it.
+type scaffoldView struct {
+	scaffold
+	Intro, PartNote template.HTML
+}
+
+// pairNoteView is a note as the view words it; its Blocks and Removed
+// are the note's, worded.
+type pairNoteView struct {
+	pairNote
+	Says, MarkSame, NoCopyText template.HTML
+	BlocksIntro                template.HTML
+	Mark                       bool // offer to mark it
+	Blocks, Removed            []pairBlockView
+}
+
+// pairBlockView is a block as the view words it.
+type pairBlockView struct {
+	pairBlock
+	Label template.HTML // "changed, line 12"; for a fold, "… 3 unchanged blocks …"
 }
 
 // servePair serves /_pair/<page>: the page in every language of the site,
-// side by side. <page> may start with a language ("ja/cka/05-ha-cluster/")
-// or not ("cka/05-ha-cluster/").
+// side by side, and how each translation stands, with the way to write a
+// page missing in a language and a button that marks a translation. <page>
+// may start with a language ("ja/cka/05-ha-cluster/"), which the view
+// then speaks, or not ("cka/05-ha-cluster/"). /_pair/ itself is the
+// index of the site's translations (serveIndex).
 func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, rel string) {
-	langs := st.langs
+	if rel == "" {
+		s.serveIndex(w, r, st)
+		return
+	}
 	first, rest, _ := strings.Cut(rel, "/")
-	for _, l := range langs {
+	pathLang := ""
+	for _, l := range st.langs {
 		if first == l {
-			rel = rest
+			rel, pathLang = rest, l
 			break
 		}
 	}
 	rel = strings.TrimSuffix(rel, "/index.html")
 	rel = strings.Trim(rel, "/")
+	lang := viewLang(st, r, pathLang)
+	idx := st.pairs
+	var strs *i18n.Bundle
+	if idx != nil {
+		strs = idx.strings
+	}
+	u := newUI(strs, lang)
 	data := struct {
-		Rel   string
-		Cols  []pairCol
-		Notes []pairNote
-	}{Rel: "/" + rel}
-	for _, l := range langs {
-		u := "/" + l + "/"
-		if rel != "" {
-			u += rel + "/"
+		UI         ui
+		W          words
+		Rel, Title string
+		TitleLang  string
+		Cols       []pairCol
+		Notes      []pairNoteView
+		Back, Here string
+		Token      string
+		MarkAction string
+	}{UI: u, W: newWords(u), Rel: "/" + rel, Token: s.token, MarkAction: markPath,
+		Back: PairView + "/?" + url.Values{"lang": {lang}}.Encode(), Here: r.URL.RequestURI()}
+	key, _ := idx.key(rel)
+	lines := idx.linesOf(key)
+	pages := map[string]string{} // by language, the URL of the page of key
+	origLang := ""
+	for _, l := range lines {
+		origLang = l.Pair.OrigLang
+		for _, p := range []*source.Page{l.Pair.Orig, l.Pair.Tr} {
+			if p == nil {
+				continue
+			}
+			pages[p.Lang] = pageURL(p)
+			if data.Title == "" || p.Lang == origLang {
+				data.Title, data.TitleLang = p.Meta.Title, p.Lang
+			}
 		}
-		f, _ := st.site.lookup(strings.Trim(u, "/"), true)
-		data.Cols = append(data.Cols, pairCol{Lang: l, URL: u, Exists: f != nil && !st.untranslated[u]})
+	}
+	for _, l := range st.langs {
+		at := pages[l]
+		if at == "" {
+			at = "/" + l + "/"
+			if rel != "" {
+				at += rel + "/"
+			}
+		}
+		f, _ := st.site.lookup(strings.Trim(at, "/"), true)
+		col := pairCol{Lang: l, Name: u.Name(l), URL: at, Exists: f != nil && !st.untranslated[at], Original: l == origLang}
+		if !col.Exists {
+			col.Missing = u.HTML(u.T("pair_missing_side"), col.Name)
+			col.Scaffold = scaffoldFor(idx, u, lines, l)
+		}
+		data.Cols = append(data.Cols, col)
 	}
 	// Under the frames: how each translation stands against its original.
-	data.Notes = st.pairs.notes(rel)
+	for _, n := range idx.notes(key) {
+		data.Notes = append(data.Notes, noteView(u, n))
+	}
+	writePair(w, "pair", data, http.StatusOK)
+}
+
+// scaffoldFor is how to write the page of lines missing in lang, nil
+// when none of them is.
+func scaffoldFor(idx *pairIndex, u ui, lines []translation.Line, lang string) *scaffoldView {
+	for _, l := range lines {
+		missing := l.Pair.Tr == nil && l.Pair.Lang == lang || l.NoOriginal && l.Pair.OrigLang == lang
+		if !missing {
+			continue
+		}
+		sc := scaffoldOf(l, idx.site.Content, idx.site.Langs[0], u.Tin(lang, "new_part_body"))
+		v := &scaffoldView{scaffold: sc, Intro: u.HTML(u.T("pair_scaffold_text"), u.Name(sc.From))}
+		if sc.Part {
+			v.PartNote = u.HTML(u.T("pair_scaffold_part"), u.Name(sc.From))
+		}
+		return v
+	}
+	return nil
+}
+
+// noteView words the note n.
+func noteView(u ui, n pairNote) pairNoteView {
+	v := pairNoteView{pairNote: n}
+	name, tr, orig := u.Name(n.Lang), code(n.Path), code(n.Orig)
+	switch n.State {
+	case "current":
+		v.Says = u.HTML(u.T("pair_note_current"), name, n.Marked, tr, orig)
+	case "unmarked":
+		v.Says = u.HTML(u.T("pair_note_unmarked"), name, tr, orig)
+		v.Mark = true
+	default:
+		if n.Since != "" {
+			v.Says = u.HTML(u.T("pair_note_stale"), name, n.Since, n.Marked, orig, tr)
+		} else {
+			v.Says = u.HTML(u.T("pair_note_stale_undated"), name, n.Marked, orig, tr)
+		}
+		v.Mark = true
+		if n.NoCopy {
+			v.NoCopyText = u.HTML(u.T("pair_nocopy"), code(n.Store), code("git log -p "+n.Orig))
+		} else {
+			v.BlocksIntro = u.HTML(u.T("pair_blocks"), u.Name(n.OrigLang))
+		}
+	}
+	if v.Mark {
+		v.MarkSame = u.HTML(u.T("pair_mark_same"), code("kakehashi translations mark "+n.Path))
+	}
+	for _, b := range n.Blocks {
+		v.Blocks = append(v.Blocks, blockView(u, b))
+	}
+	for _, b := range n.Removed {
+		v.Removed = append(v.Removed, pairBlockView{pairBlock: b})
+	}
+	return v
+}
+
+// blockView words the block b.
+func blockView(u ui, b pairBlock) pairBlockView {
+	v := pairBlockView{pairBlock: b}
+	switch b.Kind {
+	case "same":
+		v.Label = u.HTML(u.T(i18n.Count("pair_unchanged", b.Folded)), b.Folded)
+		return v
+	case "added":
+		v.Label = u.HTML("%s", u.T("pair_block_added"))
+	default:
+		v.Label = u.HTML("%s", u.T("pair_block_changed"))
+	}
+	if b.Line > 0 {
+		v.Label = u.HTML(u.T("pair_block_line"), v.Label, b.Line)
+	}
+	return v
+}
+
+// writePair executes the view's page name with data and writes it with
+// status.
+func writePair(w http.ResponseWriter, name string, data any, status int) {
 	var b bytes.Buffer
-	if err := pairPage.Execute(&b, data); err != nil {
+	if err := pairPages.ExecuteTemplate(&b, name, data); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	pairHeaders(w)
+	w.WriteHeader(status)
 	w.Write(b.Bytes())
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
+	"github.com/kakehashi-dev/kakehashi/i18n"
 )
 
 // pairNote is how one translation of the page stands against its
@@ -44,13 +45,18 @@ type pairBlock struct {
 
 // pairIndex is the site's translations as /_pair/ tells them: the
 // content as it was read once for the build being served, so that a
-// request reads no source.
+// request reads no source, paired and stated as "kakehashi translations
+// status" does (translation.Site.Status).
 type pairIndex struct {
+	site  *translation.Site
+	lines []translation.Line // site.Status(), in its order
 	// keys maps a page's URL path under its language, without slashes
 	// around it ("cka/05-ha-cluster"), to its translation key.
-	keys  map[string]string
-	pairs map[string][]translation.Pair // by key
-	store translation.Store             // the originals as marked
+	keys map[string]string
+	// byKey are the lines of each key, as indexes into lines.
+	byKey   map[string][]int
+	store   translation.Store // the originals as marked
+	strings *i18n.Bundle      // the site's UI strings; nil: the embedded ones
 }
 
 // contentFolder is the site's content folder, as the build reads it.
@@ -59,6 +65,13 @@ func (s *Server) contentFolder() string {
 		return strings.Trim(path.Clean(c), "/")
 	}
 	return build.DefaultLayout().Content
+}
+
+// translationLayout is the site's layout as package translation names
+// its parts.
+func (s *Server) translationLayout() translation.Layout {
+	l := s.opts.Build.Layout.WithDefaults()
+	return translation.Layout{Content: s.contentFolder(), Config: l.Config, Cache: l.Cache}
 }
 
 // contentChanged reports whether a rebuild for paths may find the
@@ -79,49 +92,71 @@ func (s *Server) contentChanged(paths []string) bool {
 }
 
 // loadPairs reads the site's content as the build does, re-reading only
-// what changed since the last build (s.loader), and pairs its pages. An
-// error while reading gives no index, as the build's overlay shows it
-// already. The caller holds s.buildMu.
+// what changed since the last build (s.loader), pairs its pages, and
+// reads the UI strings the view speaks. An error while reading gives no
+// index, as the build's overlay shows it already. The caller holds
+// s.buildMu.
 func (s *Server) loadPairs(ctx context.Context, langs []string) *pairIndex {
-	cache := s.opts.Build.Layout.Cache
-	if cache == "" {
-		cache = build.DefaultLayout().Cache
-	}
 	c, diags := s.loader.Load(ctx, s.in, s.contentFolder(), langs)
-	if diags.Err() != nil || ctx.Err() != nil {
+	if diags.Err() != nil || ctx.Err() != nil || len(langs) == 0 {
 		return nil
 	}
-	idx := &pairIndex{keys: map[string]string{}, pairs: map[string][]translation.Pair{},
-		store: translation.Store{Fs: s.in, Dir: path.Join(cache, translation.StoreDir)}}
+	l := s.translationLayout()
+	pairs, _ := translation.Pairs(c, langs)
+	idx := &pairIndex{keys: map[string]string{}, byKey: map[string][]int{},
+		site:    &translation.Site{Dir: s.opts.Root, Layout: l, Langs: langs, Content: c, Pairs: pairs},
+		store:   translation.Store{Fs: s.in, Dir: path.Join(l.Cache, translation.StoreDir)},
+		strings: s.loadStrings(ctx, langs)}
 	for _, p := range c.Pages {
-		rel := strings.Trim(strings.TrimPrefix(pageURL(p), "/"+p.Lang+"/"), "/")
-		if _, ok := idx.keys[rel]; !ok {
+		if rel := urlRel(p); idx.keys[rel] == "" {
 			idx.keys[rel] = translation.Key(p)
 		}
 	}
-	pairs, _ := translation.Pairs(c, langs)
-	for _, p := range pairs {
-		if !p.Missing() {
-			idx.pairs[p.Key] = append(idx.pairs[p.Key], p)
-		}
+	idx.lines, _ = idx.site.Status()
+	for i, ln := range idx.lines {
+		idx.byKey[ln.Pair.Key] = append(idx.byKey[ln.Pair.Key], i)
 	}
 	return idx
 }
 
-// notes says how each translation of the page at rel (its URL path under
-// the language, with no slashes around it) stands. Only the copy of the
-// original as marked is read, for a stale translation.
-func (idx *pairIndex) notes(rel string) []pairNote {
+// urlRel is the URL path of the page p under its language, without
+// slashes around it ("cka/05-ha-cluster"; "" for a home page).
+func urlRel(p *source.Page) string {
+	return strings.Trim(strings.TrimPrefix(pageURL(p), "/"+p.Lang+"/"), "/")
+}
+
+// key is the translation key of the page at rel (its URL path under a
+// language, with no slashes around it).
+func (idx *pairIndex) key(rel string) (string, bool) {
+	if idx == nil {
+		return "", false
+	}
+	k, ok := idx.keys[rel]
+	return k, ok
+}
+
+// linesOf are the status lines of the pages named key.
+func (idx *pairIndex) linesOf(key string) []translation.Line {
 	if idx == nil {
 		return nil
 	}
-	key, ok := idx.keys[rel]
-	if !ok {
-		return nil
+	var ls []translation.Line
+	for _, i := range idx.byKey[key] {
+		ls = append(ls, idx.lines[i])
 	}
+	return ls
+}
+
+// notes says how each translation of the pages named key stands. Only
+// the copy of the original as marked is read, for a stale translation.
+func (idx *pairIndex) notes(key string) []pairNote {
 	var notes []pairNote
-	for _, p := range idx.pairs[key] {
-		st := translation.Status(p.Orig, p.Tr)
+	for _, l := range idx.linesOf(key) {
+		p := l.Pair
+		if p.Missing() {
+			continue
+		}
+		st := l.Status
 		n := pairNote{Lang: p.Lang, OrigLang: p.OrigLang, Path: p.Tr.Path, Orig: p.Orig.Path, State: st.State.String(), Store: idx.store.Dir}
 		if !st.Marked.IsZero() {
 			n.Marked = st.Marked.Date.Format(time.DateOnly)

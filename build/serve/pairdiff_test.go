@@ -18,7 +18,8 @@ import (
 // that it is stale, with the original's changed and added blocks
 // highlighted and the removed ones listed, from the copy of the original
 // as marked; without that copy, that it is missing and where the history
-// is.
+// is: in the language the view speaks, its path's (ja, ko) or the site's
+// first.
 func TestPairStatus(t *testing.T) {
 	s, ts, root := newTestServer(t)
 	const ja, ko = "content/ja/cka/05-ha-cluster.md", "content/ko/cka/05-ha-cluster.md"
@@ -37,7 +38,7 @@ func TestPairStatus(t *testing.T) {
 
 	c := ts.Client()
 	code, body := get(t, c, ts.URL+"/_pair/ja/cka/05-ha-cluster/")
-	if code != 200 || !strings.Contains(body, `<p class="current">ko: current (marked 2026-11-02)`) {
+	if code != 200 || !strings.Contains(body, `<p class="current">韓国語: 最新 (記録: 2026-11-02)`) {
 		t.Fatalf("current: %d\n%s", code, body)
 	}
 
@@ -51,16 +52,17 @@ func TestPairStatus(t *testing.T) {
 	must(t, s.Rebuild(context.Background(), []string{ja}))
 	_, body = get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/")
 	for _, want := range []string{
-		`<p class="stale">ko: stale since `,
-		`(marked 2026-11-02): <code>content/ja/cka/05-ha-cluster.md</code> changed since`,
-		`<div class="changed"><p>changed, line `,
-		`<pre>書き直した段落です。</pre>`,
-		`<div class="added"><p>added, line `,
-		`<pre>追加した段落です。</pre>`,
-		`<p>Removed since it was marked:</p>`,
-		`<div class="removed"><pre>` + firstLine(removed),
-		`unchanged blocks …`,
-		`kakehashi translations mark content/ko/cka/05-ha-cluster.md`,
+		`<p class="stale">한국어: 갱신 필요. <code>content/ko/cka/05-ha-cluster.md</code> 파일을 기록한 뒤(2026-11-02) `,
+		`에 <code>content/ja/cka/05-ha-cluster.md</code> 파일이 바뀌었습니다.</p>`,
+		`<p>기록한 뒤 바뀐 원문(일본어)의 블록:</p>`,
+		`<div class="changed"><p>변경 (`,
+		`<pre lang="ja">書き直した段落です。</pre>`,
+		`<div class="added"><p>추가 (`,
+		`<pre lang="ja">追加した段落です。</pre>`,
+		`<p>기록한 뒤 삭제됨:</p>`,
+		`<div class="removed"><pre lang="ja">` + firstLine(removed),
+		`바뀌지 않은 블록 `,
+		`<code>kakehashi translations mark content/ko/cka/05-ha-cluster.md</code>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("stale: no %q in\n%s", want, body[strings.Index(body, "<footer"):])
@@ -71,9 +73,9 @@ func TestPairStatus(t *testing.T) {
 	must(t, os.RemoveAll(filepath.Join(root, ".kakehashi-cache", "originals")))
 	_, body = get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/")
 	for _, want := range []string{
-		`<p class="stale">ko: stale since `,
-		`the translation was marked on another machine, or before the cache was cleared`,
-		`<code>git log -p content/ja/cka/05-ha-cluster.md</code> shows the original's history`,
+		`<p class="stale">韓国語: 要更新。`,
+		`記録したときの原文が <code>.kakehashi-cache/originals</code> にありません。別のマシンで記録したか、キャッシュを消したあとのため`,
+		`原文の履歴は <code>git log -p content/ja/cka/05-ha-cluster.md</code> で見られます。`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("no copy: no %q in %s", want, body[strings.Index(body, "<footer"):])
@@ -86,7 +88,7 @@ func TestPairStatus(t *testing.T) {
 	// An unmarked translation says how to mark it.
 	writeFile(t, root, ko, strings.Replace(string(marked), "translated: 2026-11-02 "+hash+"\n", "", 1))
 	must(t, s.Rebuild(context.Background(), []string{ko}))
-	if _, body = get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="unmarked">ko: not marked`) {
+	if _, body = get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="unmarked">韓国語: 未記録。`) {
 		t.Errorf("unmarked: %s", body)
 	}
 }
@@ -107,7 +109,7 @@ func TestPairFromLastBuild(t *testing.T) {
 	must(t, err)
 	writeFile(t, root, ko, string(marked))
 	must(t, s.Rebuild(context.Background(), []string{ko}))
-	const current = `<p class="current">ko: current (marked 2026-11-02)`
+	const current = `<div class="note" data-lang="ko" data-state="current">`
 	c := ts.Client()
 	if _, body := get(t, c, ts.URL+"/_pair/cka/05-ha-cluster/"); !strings.Contains(body, current) {
 		t.Fatalf("after marking: no %q in\n%s", current, body)
@@ -116,12 +118,12 @@ func TestPairFromLastBuild(t *testing.T) {
 	// The original edited on disk, not rebuilt yet: still as built.
 	writeFile(t, root, ja, strings.Replace(src, "\n\n", "\n\n書き直した段落です。\n\n", 3))
 	for range 3 {
-		if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, current) || strings.Contains(body, `class="stale"`) {
+		if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, current) || strings.Contains(body, `data-state="stale"`) {
 			t.Fatalf("before the rebuild: /_pair/ read the edited source:\n%s", body)
 		}
 	}
 	must(t, s.Rebuild(context.Background(), []string{ja}))
-	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="stale">ko: stale`) {
+	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, `data-state="stale"`) {
 		t.Fatalf("after the rebuild: not stale:\n%s", body)
 	}
 
@@ -130,7 +132,7 @@ func TestPairFromLastBuild(t *testing.T) {
 	if err := s.Rebuild(context.Background(), []string{ja}); err == nil {
 		t.Fatal("broken front matter built")
 	}
-	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, `<p class="stale">ko: stale`) {
+	if _, body := get(t, c, ts.URL+"/_pair/ko/cka/05-ha-cluster/"); !strings.Contains(body, `data-state="stale"`) {
 		t.Fatalf("after a failed build: not as the last good build:\n%s", body)
 	}
 

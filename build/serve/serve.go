@@ -12,6 +12,7 @@ package serve
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -102,6 +103,12 @@ type Server struct {
 	pairsDirty bool
 	id         string // this server's instance, in versions
 	cur        atomic.Pointer[state]
+	// token is in the pair view's forms: a page of another site cannot
+	// read it, so a request carrying it comes from the server's own
+	// pages (serveMark).
+	token  string
+	markMu sync.Mutex // one mark at a time
+	disk   afero.Fs   // where a mark writes: the OS's disk, at Root
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -152,13 +159,15 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{opts: opts, in: in, hub: newHub(), id: strconv.FormatInt(time.Now().UnixNano(), 36),
-		liveFile: newFile("live.js", liveJS), hosts: newHosts(opts.AllowedHosts), loader: source.NewLoader()}
+		liveFile: newFile("live.js", liveJS), hosts: newHosts(opts.AllowedHosts), loader: source.NewLoader(),
+		token: rand.Text(), disk: afero.NewOsFs()}
 	s.builder = opts.Builder
 	if s.builder == nil {
 		// Readers get an edit without waiting for the search index; it
 		// is made when someone searches.
 		bo := opts.Build
 		bo.LazySearch = true
+		bo.PairView = PairView // the translation notices link to it
 		b, err := build.New(in, bo)
 		if err != nil {
 			return nil, err
@@ -187,6 +196,9 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		for _, p := range paths {
 			s.loader.Invalidate(path.Clean(p))
 		}
+	}
+	if s.stringsChanged(paths) {
+		s.pairsDirty = true // the pair view speaks them
 	}
 	res, err := s.builder.Build(ctx)
 	if ctx.Err() != nil {
@@ -362,7 +374,8 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 func (s *Server) Close() { s.hub.close() }
 
 // ServeHTTP serves the built site, the live-reload script and event
-// stream, the language redirect of "/" and the side-by-side pages, to
+// stream, the language redirect of "/", the translator's view (/_pair/)
+// and its "mark as translated" (a POST to /_kakehashi/mark), to
 // requests naming one of the server's hosts (403 otherwise). Every
 // response may be read by the server's own pages only
 // (Cross-Origin-Resource-Policy), as the type it says (nosniff): a page of
@@ -372,6 +385,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	h.Set("X-Content-Type-Options", "nosniff")
 	if !s.checkHost(w, r) {
+		return
+	}
+	if r.Method == http.MethodPost && r.URL.Path == markPath {
+		s.serveMark(w, r)
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
