@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strconv"
+	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/serve"
@@ -17,7 +18,15 @@ const serveSynopsis = "kakehashi serve [-s DIR] [--bind ADDR] [--port N] [--allo
 
 func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlags(env, "serve", serveSynopsis,
-		"Builds the site into memory and serves it, rebuilding on every save of content/,\nthemes/ or i18n/ and reloading the browser; build errors show in the page.\nNothing is written to public/. Stop with Ctrl-C.")
+		"Builds the site into memory and serves it, rebuilding on every save of content/,\nthemes/ or i18n/ and reloading the browser; build errors show in the page.\nNothing is written to public/. Stop with Ctrl-C.\n\n"+
+			"/_pair/ is the translator's view, printed beside the site's address: every\n"+
+			"translation with its state (current, stale since a day, unmarked, or a page\n"+
+			"missing in a language), filtered by ?state= and ?lang=, each linking to the\n"+
+			"page's versions side by side with what changed in the original, how to write\n"+
+			"a missing one, and a button that does \"kakehashi translations mark\". A page's\n"+
+			"stale or missing notice links there while serving. The view speaks the\n"+
+			"language ?lang= names, else the one its path starts with (/_pair/ko/...),\n"+
+			"else the browser's.")
 	var src, bind string
 	var port int
 	var open, drafts bool
@@ -63,7 +72,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		host = "127.0.0.1"
 	}
 	url := "http://" + net.JoinHostPort(host, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)) + "/"
-	fmt.Fprintf(env.stdout, "kakehashi %s: serving %s at %s (Ctrl-C to stop)\n", build.Version, src, url)
+	fmt.Fprint(env.stdout, serveBanner(src, url))
 	if open {
 		openBrowser(url)
 	}
@@ -72,6 +81,13 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// serveBanner is what serve prints once listening at url: the site's
+// address and the translator's view's.
+func serveBanner(src, url string) string {
+	return fmt.Sprintf("kakehashi %s: serving %s at %s (Ctrl-C to stop)\n  translator's view: %s\n",
+		build.Version, src, url, strings.TrimSuffix(url, "/")+serve.PairView+"/")
 }
 
 // openBrowser runs the system's opener for url, quietly, when there is one.
