@@ -63,6 +63,8 @@ func TestPairViewInBrowser(t *testing.T) {
 		`document.querySelector("[data-shown]").textContent`:                                    "2",
 		`document.querySelector('a[data-filter="state"][aria-current]').dataset.value`:          "stale",
 		`document.querySelector('a[data-filter="lang"][data-value="ko"]').getAttribute("href")`: "/_pair/?state=stale&lang=ko",
+		`document.querySelector('a[data-filter="lang"][data-value="ja"] .count').textContent`:   "(0)",
+		`document.querySelector('a[data-filter="lang"][data-value="ko"] .count').textContent`:   "(2)",
 	} {
 		if got, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr)); err != nil || got != want {
 			t.Errorf("%s = %q (%v), want %q", expr, got, err, want)
