@@ -22,9 +22,8 @@ import (
 
 // shortcodeDirs are the folders of the kakehashi site the Hugo site's
 // shortcode templates are copied to: layouts/shortcodes/, as in Hugo,
-// and the default theme's shortcodes/, where a build reads a site's
-// shortcode templates today.
-func shortcodeDirs() []string { return []string{"layouts/shortcodes", "themes/default/shortcodes"} }
+// which a build reads over the theme's (config.Layout.Shortcodes).
+func shortcodeDirs() []string { return []string{"layouts/shortcodes"} }
 
 // Site is a kakehashi site converted from a Hugo site, not written yet:
 // its files and the report of the conversion.

@@ -536,8 +536,8 @@ slug: other
 map
 `)
 	for p, want := range map[string]string{
-		"layouts/shortcodes/box.html":         "",
-		"themes/default/shortcodes/warn.html": "",
+		"layouts/shortcodes/box.html":  "",
+		"layouts/shortcodes/warn.html": "",
 	} {
 		wantFile(t, s, p, want) // copies hold no text of their own
 	}
@@ -549,7 +549,6 @@ map
 	}
 	for _, want := range []string{
 		"layouts/shortcodes/box.html ← layouts/shortcodes/box.html",
-		"themes/default/shortcodes/box.html ← layouts/shortcodes/box.html",
 		"layouts/shortcodes/warn.html ← themes/t/layouts/shortcodes/warn.html",
 		"static/css/main.css ← static/css/main.css",
 		"static/en/sec/map.txt ← content/sec/map.txt",
