@@ -6,7 +6,10 @@
 // in an overlay. An event is sent only after the rebuilt site is complete
 // and being served. It never serves a byte that is not part of the built site,
 // and serves it only to requests naming its own address and to its own
-// pages (access.go).
+// pages (access.go). Beside the site it serves the translator's view,
+// /_pair/ (pair.go), whose "mark as translated" is the one write the
+// server makes into the site folder: what "kakehashi translations mark"
+// writes (pairmark.go).
 package serve
 
 import (
