@@ -405,7 +405,12 @@ func (f templateFuncs) t(key any, args ...any) string {
 	if f.c == nil {
 		return ""
 	}
-	k := toText(key)
+	return f.translate(toText(key), args)
+}
+
+// translate is t for a key the template gave: the template's keys are
+// checked where templates are read (render.ShortcodeKeys), not here.
+func (f templateFuncs) translate(k string, args []any) string {
 	if len(args) == 0 {
 		return f.c.T(k)
 	}
