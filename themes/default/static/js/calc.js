@@ -42,12 +42,19 @@
   var assets = /*kakehashi:assets*/{};
   var fromFile = location.protocol === "file:";
 
-  // Until its module runs, each widget's form is busy.
-  roots.forEach(function (root) {
+  // busy marks a widget's form busy until its module runs.
+  function busy(root, on) {
     var form = root.querySelector("form");
     if (form) {
-      form.setAttribute("aria-busy", "true");
+      if (on) {
+        form.setAttribute("aria-busy", "true");
+      } else {
+        form.removeAttribute("aria-busy");
+      }
     }
+  }
+  roots.forEach(function (root) {
+    busy(root, true);
   });
 
   // The widgets' stylesheet, unless the page links it already.
@@ -56,6 +63,11 @@
     css.rel = "stylesheet";
     css.href = new URL(assets.css || "../css/calc.css", base).href;
     document.head.appendChild(css);
+  }
+
+  // each calls fn on every element under el that matches sel.
+  function each(el, sel, fn) {
+    Array.prototype.forEach.call(el.querySelectorAll(sel), fn);
   }
 
   // url resolves one of the build's names against this script's own URL.
@@ -84,10 +96,14 @@
     return out;
   }
 
+  // script is module name as a script defined it, base64, if one did.
+  function script(name) {
+    return globalThis.kakehashiWasm && globalThis.kakehashiWasm[name];
+  }
+
   function fromScript(name, src, imports) {
-    var have = globalThis.kakehashiWasm && globalThis.kakehashiWasm[name];
-    return (have ? Promise.resolve() : loadScript(src)).then(function () {
-      var b64 = globalThis.kakehashiWasm && globalThis.kakehashiWasm[name];
+    return (script(name) ? Promise.resolve() : loadScript(src)).then(function () {
+      var b64 = script(name);
       if (!b64) {
         throw new Error(src + " defines no module " + name);
       }
@@ -135,7 +151,7 @@
       var go = new Go();
       var src = url(assets[name] || "../calc/" + name + ".wasm");
       var p;
-      if (fromFile || (globalThis.kakehashiWasm && globalThis.kakehashiWasm[name])) {
+      if (fromFile || script(name)) {
         p = fromScript(name, src + ".js", go.importObject);
       } else {
         p = fetchModule(src, go.importObject);
@@ -152,17 +168,11 @@
     return loads[name];
   }
 
-  function text(root) {
+  // data reads a widget's JSON attribute: data-text (its UI strings) or
+  // data-input (its starting input).
+  function data(root, name) {
     try {
-      return JSON.parse(root.getAttribute("data-text") || "{}");
-    } catch (e) {
-      return {};
-    }
-  }
-
-  function input(root) {
-    try {
-      return JSON.parse(root.getAttribute("data-input") || "{}");
+      return JSON.parse(root.getAttribute("data-" + name) || "{}");
     } catch (e) {
       return {};
     }
@@ -206,12 +216,10 @@
     }
   }
 
-  // formName is the form field an API field (a result's errorField,
-  // "certSANs[1]") is read from; the node name's is not named after the
-  // API's (see field).
-  function formName(apiField) {
-    var key = String(apiField || "").split(/[.[]/)[0];
-    return key === "nodeName" ? "node-name" : key;
+  // key is the name of the field at fault in a result: its errorField
+  // without an index or path ("certSANs" for "certSANs[1]").
+  function key(r) {
+    return String(r.errorField || "").split(/[.[]/)[0];
   }
 
   // message is the text of a result's error a reader sees: the visible
@@ -219,12 +227,8 @@
   // field), then what to enter, as t.field_error lays them out; never the
   // API's name of the field.
   function message(t, r) {
-    if (!r.errorText) {
-      return r.error;
-    }
-    var key = String(r.errorField || "").split(/[.[]/)[0];
-    var label = key && Object.prototype.hasOwnProperty.call(t, key) ? t[key] : "";
-    return label && t.field_error ? fill(t.field_error, { label: label, text: r.errorText }) : r.errorText;
+    var label = t.hasOwnProperty(key(r)) && t[key(r)];
+    return !r.errorText ? r.error : label && t.field_error ? fill(t.field_error, { label: label, text: r.errorText }) : r.errorText;
   }
 
   // showError shows a result's error (or hides the error line) and reports
@@ -234,7 +238,7 @@
   // described by the error.
   function showError(root, t, r) {
     var el = out(root, "error");
-    Array.prototype.forEach.call(root.querySelectorAll("[aria-invalid]"), function (f) {
+    each(root, "[aria-invalid]", function (f) {
       f.removeAttribute("aria-invalid");
       f.removeAttribute("aria-describedby");
     });
@@ -244,7 +248,7 @@
     el.hidden = !err || empty;
     root.toggleAttribute("data-prompt", empty);
     if (err) {
-      Array.prototype.forEach.call(root.querySelectorAll("dd[data-out]"), function (dd) {
+      each(root, "dd[data-out]", function (dd) {
         dd.textContent = "\u2014";
         dd.removeAttribute("data-ok");
       });
@@ -253,7 +257,8 @@
       if (ul) {
         ul.textContent = "";
       }
-      var f = !empty && r.errorField && field(root, formName(r.errorField));
+      // The node name's field is not named after the API's (see field).
+      var f = !empty && key(r) && field(root, key(r) === "nodeName" ? "node-name" : key(r));
       if (f) {
         f.setAttribute("aria-invalid", "true");
         f.setAttribute("aria-describedby", el.id);
@@ -348,13 +353,16 @@
         if (showError(root, t, r)) {
           return;
         }
-        codes(root, "dns", r.dns, t.none);
-        codes(root, "ips", r.ips, t.none);
-        var files = (r.certificates || []).map(function (c) {
-          return c.file;
-        });
-        codes(root, "certs", files);
-        list(root, "warnings", r.warnings);
+        // The certificate's names, shown also when only the verdict fails.
+        var names = function () {
+          codes(root, "dns", r.dns, t.none);
+          codes(root, "ips", r.ips, t.none);
+          codes(root, "certs", (r.certificates || []).map(function (c) {
+            return c.file;
+          }));
+          list(root, "warnings", r.warnings);
+        };
+        names();
         var seq = (root.__seq = (root.__seq || 0) + 1);
         if (r.created === false) {
           // kubeadm makes no such certificate: nothing to verify.
@@ -367,11 +375,7 @@
         var show = function (vr) {
           if (vr.error) {
             showError(root, t, vr);
-            // The certificate's names stand; only the verdict is missing.
-            codes(root, "dns", r.dns, t.none);
-            codes(root, "ips", r.ips, t.none);
-            codes(root, "certs", files);
-            list(root, "warnings", r.warnings);
+            names();
             return;
           }
           var msg = vr.reason ? vr.reason.text : "";
@@ -404,7 +408,7 @@
       wire: function (root, t, update) {
         var st = root.__state;
         var downLabel = root.getAttribute("data-down-label") || "";
-        Array.prototype.forEach.call(root.querySelectorAll("svg"), function (svg) {
+        each(root, "svg", function (svg) {
           liven(svg, downLabel);
         });
         var toggle = function (e) {
@@ -444,7 +448,7 @@
       update: function (root, t) {
         var st = root.__state;
         var inp = st.input;
-        Array.prototype.forEach.call(root.querySelectorAll("[data-endpoint]"), function (d) {
+        each(root, "[data-endpoint]", function (d) {
           d.hidden = d.getAttribute("data-endpoint") !== st.kind;
           paint(d, st.failed, root.getAttribute("data-down-label") || "");
         });
@@ -477,27 +481,27 @@
   // liven removes the failure marks drawn at build time, so that paint
   // alone shows the reader's failures, and keeps each button's label.
   function liven(svg, downLabel) {
-    Array.prototype.forEach.call(svg.querySelectorAll("[data-node]"), function (g) {
+    each(svg, "[data-node]", function (g) {
       var label = g.getAttribute("aria-label") || "";
       if (downLabel && label.slice(-downLabel.length) === downLabel) {
         label = label.slice(0, -downLabel.length);
       }
       g.setAttribute("data-label", label);
     });
-    Array.prototype.forEach.call(svg.querySelectorAll("path.x, tspan.downmark"), function (el) {
+    each(svg, "path.x, tspan.downmark", function (el) {
       el.parentNode.removeChild(el);
     });
-    Array.prototype.forEach.call(svg.querySelectorAll("g.dim"), function (g) {
+    each(svg, "g.dim", function (g) {
       while (g.firstChild) {
         g.parentNode.insertBefore(g.firstChild, g);
       }
       g.parentNode.removeChild(g);
     });
-    Array.prototype.forEach.call(svg.querySelectorAll(".halo, .dead"), function (el) {
+    each(svg, ".halo, .dead", function (el) {
       el.classList.remove("halo");
       el.classList.remove("dead");
     });
-    Array.prototype.forEach.call(svg.querySelectorAll("[marker-end]"), function (el) {
+    each(svg, "[marker-end]", function (el) {
       el.setAttribute("marker-end", el.getAttribute("marker-end").replace("-arrow-dead", "-arrow"));
     });
     svg.classList.add("calc-live");
@@ -505,7 +509,7 @@
 
   // paint marks the failed nodes and components of one drawing.
   function paint(wrap, failed, downLabel) {
-    Array.prototype.forEach.call(wrap.querySelectorAll("[data-node]"), function (g) {
+    each(wrap, "[data-node]", function (g) {
       var id = g.getAttribute("data-node");
       var down = failed.indexOf(id) >= 0;
       var at = id.indexOf("@");
@@ -538,8 +542,8 @@
     if (!w || root.getAttribute("data-ready") === "true") {
       return;
     }
-    var t = text(root);
-    var inp = input(root);
+    var t = data(root, "text");
+    var inp = data(root, "input");
     root.__state = { input: inp, kind: inp.endpoint && inp.endpoint.kind, failed: Array.isArray(inp.failed) ? inp.failed.slice() : [] };
     var update = function () {
       w.update(root, t);
@@ -549,10 +553,7 @@
     if (fs) {
       fs.disabled = false;
     }
-    var form = root.querySelector("form");
-    if (form) {
-      form.removeAttribute("aria-busy");
-    }
+    busy(root, false);
     var st = root.querySelector("[data-static]");
     if (st) {
       st.hidden = true;
@@ -579,12 +580,9 @@
       // Keep the build-time results; say that the widgets stay static.
       roots.forEach(function (root) {
         root.setAttribute("data-ready", "false");
-        var form = root.querySelector("form");
-        if (form) {
-          form.removeAttribute("aria-busy");
-        }
+        busy(root, false);
         var note = root.querySelector("[data-loading]");
-        var failed = text(root).load_failed;
+        var failed = data(root, "text").load_failed;
         if (note && failed) {
           note.textContent = failed;
         }
