@@ -83,11 +83,11 @@ func TestSiteTwoSeries(t *testing.T) {
 	s.AssertContains("ja/index.html",
 		`<h2 id="series-cka"><a href="../ja/cka/">CKA</a></h2>`,
 		`<p class="series-description">管理者の講座</p>`,
-		`<p class="sub">1 / 2 回公開</p>`,
+		`<p class="sub">全 2 回中 1 回公開</p>`,
 		`<h2 id="series-ckad"><a href="../ja/ckad/">CKAD</a></h2>`,
 		`<p class="series-description">開発者の講座</p>`,
-		`<p class="sub">1 / 3 回公開</p>`).
-		AssertContains("ko/index.html", `<p class="sub">1 / 3회 공개</p>`, `<p class="series-description">개발자 강좌</p>`).
+		`<p class="sub">全 3 回中 1 回公開</p>`).
+		AssertContains("ko/index.html", `<p class="sub">3편 중 1편 공개</p>`, `<p class="series-description">개발자 강좌</p>`).
 		AssertExists("ja/cka/index.html", "ja/ckad/index.html").
 		AssertContains("ja/cka/intro/index.html",
 			`<a class="part-ref" href="../../../ja/ckad/01-pods/">#1 Pod の設計</a>`,

@@ -66,7 +66,7 @@ func TestThreeLanguages(t *testing.T) {
 	// The switcher: every language, the missing one marked so.
 	s.AssertContains("ja/cka/03-certificates/index.html",
 		`<a href="../../../ja/cka/03-certificates/" hreflang="ja" lang="ja" aria-current="page">日本語</a>`,
-		`<a class="untranslated" href="../../../ko/cka/03-certificates/" hreflang="ko" lang="ko">한국어<span class="visually-hidden"> (この言語の版はまだありません)</span></a>`,
+		`<a class="untranslated" href="../../../ko/cka/03-certificates/" hreflang="ko" lang="ko">한국어<span class="visually-hidden" lang="ja"> (この言語ではまだ読めません)</span></a>`,
 		`<a href="../../../en/cka/03-certificates/" hreflang="en" lang="en">English</a>`)
 	// hreflang alternates, x-default the first language's.
 	s.AssertContains("en/cka/01-intro/index.html", `<html lang="en"`,
@@ -145,7 +145,7 @@ func TestThreeLanguages(t *testing.T) {
 	// An edit of the Korean original makes its two translations stale,
 	// incrementally as in a fresh build.
 	s.Append("content/ko/cka/02-quorum.md", "\n쿼럼은 과반수입니다.\n").Build().AssertFresh().
-		AssertContains("ja/cka/02-quorum/index.html", `data-translation-state="stale"`, `原文（韓国語）を読む`)
+		AssertContains("ja/cka/02-quorum/index.html", `data-translation-state="stale"`, `原文 (韓国語) を読む`)
 }
 
 // TestLangsFromFolders: without a languages list the site's languages are

@@ -57,7 +57,7 @@ var widgetCases = []struct {
 		"quorum-lost", "{{< quorum 4 2 >}}\n",
 		map[string][]string{
 			"ja": {`書き込めません`, `data-code="quorum.lost"`, `data-code="quorum.even"`, `data-ok="false">✗ 不可`},
-			"ko": {`쓰기 불가: 멤버 4개 중 2개만 생존해 있어 쿼럼(3개)에 못 미칩니다.`, `data-code="quorum.lost"`},
+			"ko": {`쓰기 불가: 멤버 4개 중 생존 2개로, 쿼럼(3개)에 못 미칩니다.`, `data-code="quorum.lost"`},
 		},
 	},
 	{
@@ -91,7 +91,7 @@ var widgetCases = []struct {
 				`<option value="node" selected>cp-1 自身のアドレス (10.0.0.120:6443)</option>`, `data-out="kubectl" data-ok="false">✗ 失敗`,
 				`data-out="apiservers">cp-2, cp-3<`, `data-code="ha.direct-dial"`, `data-endpoint="lb" aria-describedby="calc-ha-sim-1-hint" hidden`,
 				`"endpoint":{"kind":"node","address":"10.0.0.120:6443"}`, `"failed":["cp-1"]`},
-			"ko": {`✗ kubectl과 워커 kubelet이 API에 접근할 수 없습니다.`, `data-out="etcd" data-ok="true">✓ 쓰기 가능 (멤버 3개 중 2개 생존, 쿼럼 2)`},
+			"ko": {`✗ kubectl과 워커 kubelet이 API에 접근할 수 없습니다.`, `data-out="etcd" data-ok="true">✓ 쓰기 가능 (멤버 3개 중 2개 생존, 쿼럼 2개)`},
 		},
 	},
 	{

@@ -205,7 +205,7 @@ func TestCalcWidgetsInBrowser(t *testing.T) {
 		waitText(t, ctx, q+`[data-out="status"]`, "書き込めます")
 		for _, c := range []struct{ members, failed, quorum, status, writable string }{
 			{"5", "2", "3", "書き込めます: 5 メンバー中 3 が生存", "true"},
-			{"5", "3", "3", "書き込めません: 5 メンバー中 2 しか生存しておらず", "false"},
+			{"5", "3", "3", "書き込めません: 5 メンバー中、生存は 2 で", "false"},
 			{"4", "1", "3", "書き込めます: 4 メンバー中 3", "true"},
 			{"2", "1", "2", "書き込めません", "false"},
 		} {

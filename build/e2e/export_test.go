@@ -104,7 +104,7 @@ func TestExportFromFile(t *testing.T) {
 	if err := chromedp.Do(ctx, setValue(q+`[name="members"]`, "5"), setValue(q+`[name="failed"]`, "3")); err != nil {
 		t.Fatal(err)
 	}
-	waitText(t, ctx, q+`[data-out="status"]`, "書き込めません: 5 メンバー中 2 しか生存しておらず")
+	waitText(t, ctx, q+`[data-out="status"]`, "書き込めません: 5 メンバー中、生存は 2 で")
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`a[hreflang="ko"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`html[lang="ko"] main h1`)),

@@ -30,28 +30,28 @@ func quorumTexts(code string) (en, ja, ko string, ok bool) {
 	switch code {
 	case AdviceQuorumLost:
 		return "Quorum lost: {alive} of {members} members alive, {quorum} needed. etcd refuses every write and the apiservers on top of it stop working.",
-			"クォーラム喪失: {members} メンバー中 {alive} しか生存しておらず、{quorum} 必要です。etcd はすべての書き込みを拒否し、その上の apiserver も事実上止まります。",
-			"쿼럼 상실: 멤버 {members}개 중 생존 멤버는 {alive}개뿐이고, 쿼럼에는 {quorum}개가 필요합니다. etcd는 모든 쓰기를 거부하고, 그 위의 apiserver도 사실상 멈춥니다.", true
+			"クォーラム喪失: {members} メンバー中、生存は {alive}、必要なのは {quorum} です。etcd はすべての書き込みを拒否し、その上の apiserver も事実上止まります。",
+			"쿼럼 상실: 멤버 {members}개 중 생존 {alive}개, 쿼럼에는 {quorum}개가 필요합니다. etcd는 모든 쓰기를 거부하고, 그 위의 apiserver도 사실상 멈춥니다.", true
 	case AdviceAtLimit:
 		return "At the limit: {alive} members alive, exactly the quorum of {quorum}. One more failure stops all writes.",
 			"限界です: 生存メンバーは {alive} で、クォーラム {quorum} ちょうどです。あと 1 台停止するとすべての書き込みが止まります。",
-			"한계입니다: 생존 멤버가 {alive}개로 쿼럼 {quorum}{과/와} 같습니다. 한 대만 더 다운되면 모든 쓰기가 멈춥니다.", true
+			"더 이상 여유가 없습니다: 생존 멤버 수({alive}개)가 쿼럼({quorum}개)과 같습니다. 한 대만 더 다운되면 모든 쓰기가 멈춥니다.", true
 	case AdviceNoTolerance:
 		return "{members} member(s) tolerate no failure: the quorum is {quorum}, so losing any member stops writes.",
-			"{members} メンバーは障害に 1 台も耐えられません。クォーラムが {quorum} なので、どのメンバーが停止しても書き込みが止まります。",
+			"{members} メンバー構成では、1 台の障害にも耐えられません。クォーラムが {quorum} なので、どのメンバーが停止しても書き込みが止まります。",
 			"멤버 {members}개로는 장애를 한 대도 견디지 못합니다. 쿼럼이 {quorum}개이므로 어느 멤버가 다운되어도 쓰기가 멈춥니다.", true
 	case AdviceEven:
 		return "An even size: {members} members need {quorum} for quorum and tolerate {tolerance} failure(s), no more than {odd} members. Use an odd number (3 or 5).",
-			"偶数です: {members} メンバーのクォーラムは {quorum} で、耐えられる障害は {tolerance} 台、{odd} メンバーと変わりません。奇数 (3 または 5) にしてください。",
-			"짝수입니다: 멤버 {members}개의 쿼럼은 {quorum}개이고, 견딜 수 있는 장애는 {tolerance}대로 멤버 {odd}개일 때와 같습니다. 홀수(3 또는 5)로 구성하세요.", true
+			"偶数です: {members} メンバーではクォーラムが {quorum}、耐えられる障害は {tolerance} 台で、{odd} メンバーのときと変わりません。奇数 (3 または 5) にしてください。",
+			"멤버 수가 짝수입니다: 멤버 {members}개의 쿼럼은 {quorum}개이고, 견딜 수 있는 장애는 {tolerance}대로 멤버 {odd}개일 때와 같습니다. 홀수(3 또는 5)로 구성하세요.", true
 	case AdviceGrowOneToTwo:
 		return "Growing from 1 to 2 members raises the quorum to 2: from `etcdctl member add` on, writes stop until the new member has started, and they stop again whenever either member fails. Go on to 3.",
 			"1 メンバーから 2 メンバーに増やすとクォーラムが 2 になります。etcdctl member add の直後から新メンバーが起動するまで書き込みは止まり、以後もどちらか 1 台が停止するだけで止まります。3 メンバーまで進めてください。",
 			"멤버를 1개에서 2개로 늘리면 쿼럼이 2가 됩니다. etcdctl member add 직후부터 새 멤버가 시작될 때까지 쓰기가 멈추고, 이후에도 어느 한 대만 다운되어도 멈춥니다. 멤버 3개까지 늘리세요.", true
 	case AdviceAddWhileDegraded:
 		return "Do not add a member now: etcd refuses it by default. With --strict-reconfig-check=true, the default, `etcdctl member add` fails with \"etcdserver: unhealthy cluster\" while a voting member is unreachable ({failed} down), and so does kubeadm join --control-plane, although kubeadm adds the new member as a non-voting learner first. Were the check off, a voting member added now would make {grown} members with a quorum of {grownQuorum} while only {alive} are alive, and writes would stop until it started. Remove the failed member first (etcdctl member remove), then add.",
-			"今メンバーを追加してはいけません。etcd は既定で追加を拒否します。既定の --strict-reconfig-check=true では、投票メンバーに 1 台でも接続できないあいだ ({failed} 台がダウン)、etcdctl member add は「etcdserver: unhealthy cluster」で失敗します。kubeadm join --control-plane も、新メンバーをまず投票しない learner として追加しますが、同じく失敗します。チェックを無効にして投票メンバーを追加すると、{grown} メンバーでクォーラムは {grownQuorum} になるのに生きているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先にダウンしたメンバーを削除 (etcdctl member remove) してから追加してください。",
-			"지금 멤버를 추가하면 안 됩니다. etcd는 기본적으로 추가를 거부합니다. 기본값인 --strict-reconfig-check=true에서는 투표 멤버 중 하나라도 연결되지 않는 동안(다운 {failed}대) etcdctl member add가 \"etcdserver: unhealthy cluster\" 오류로 실패합니다. kubeadm join --control-plane도 새 멤버를 먼저 투표하지 않는 learner로 추가하지만 마찬가지로 실패합니다. 검사를 끄고 투표 멤버를 추가하면 멤버 {grown}개에 쿼럼 {grownQuorum}개가 필요한데 살아 있는 멤버는 {alive}개뿐이어서, 새 멤버가 시작될 때까지 쓰기가 멈춥니다. 먼저 다운된 멤버를 제거(etcdctl member remove)한 뒤 추가하세요.", true
+			"今メンバーを追加してはいけません。etcd は既定で追加を拒否します。既定の --strict-reconfig-check=true では、投票メンバーに 1 台でも接続できないあいだ ({failed} 台が停止)、etcdctl member add は「etcdserver: unhealthy cluster」で失敗します。kubeadm join --control-plane も、新メンバーをまず投票しない learner として追加しますが、同じく失敗します。チェックを無効にして投票メンバーを追加すると、{grown} メンバーでクォーラムは {grownQuorum} になるのに生存しているのは {alive} なので、新メンバーが起動するまで書き込みが止まります。先に停止したメンバーを削除 (etcdctl member remove) してから追加してください。",
+			"지금 멤버를 추가하면 안 됩니다. etcd는 기본적으로 추가를 거부합니다. 기본값인 --strict-reconfig-check=true에서는 투표 멤버 중 하나라도 연결되지 않는 동안(다운 {failed}대) etcdctl member add가 \"etcdserver: unhealthy cluster\" 오류로 실패합니다. kubeadm join --control-plane도 새 멤버를 먼저 투표권이 없는 learner로 추가하지만 마찬가지로 실패합니다. 검사를 끄고 투표 멤버를 추가하면 멤버가 {grown}개가 되어 쿼럼 {grownQuorum}개가 필요한데 생존 멤버는 {alive}개뿐이어서, 새 멤버가 시작될 때까지 쓰기가 멈춥니다. 먼저 다운된 멤버를 제거(etcdctl member remove)한 뒤 추가하세요.", true
 
 	}
 	return "", "", "", false
@@ -63,10 +63,10 @@ func sanTexts(code string) (en, ja, ko string, ok bool) {
 	case WarnNoEndpoint:
 		return "No controlPlaneEndpoint: kubeconfigs and kubelets will point at this node's address {address}. Adding control planes later means new certificates and kubeconfigs; set a load balancer address from the first kubeadm init.",
 			"controlPlaneEndpoint がありません。kubeconfig と kubelet はこのノードのアドレス {address} を向きます。後から control plane を増やすには証明書と kubeconfig を作り直す必要があるので、最初の kubeadm init からロードバランサーのアドレスを指定してください。",
-			"controlPlaneEndpoint가 없습니다. kubeconfig와 kubelet은 이 노드의 주소 {address}{을/를} 향합니다. 나중에 control plane을 늘리려면 인증서와 kubeconfig를 다시 만들어야 하므로, 처음 kubeadm init부터 로드밸런서 주소를 지정하세요.", true
+			"controlPlaneEndpoint가 없습니다. kubeconfig와 kubelet은 이 노드의 주소 {address}{을/를} 향합니다. 나중에 컨트롤 플레인을 늘리려면 인증서와 kubeconfig를 다시 만들어야 하므로, 처음 kubeadm init부터 로드밸런서 주소를 지정하세요.", true
 	case WarnEndpointIsNode:
 		return "The endpoint {endpoint} is {node}'s own address: when {node} is down, kubectl and every kubelet lose the API even if etcd keeps quorum. Use a load balancer, a VIP or a DNS name.",
-			"エンドポイント {endpoint} は {node} 自身のアドレスです。{node} が落ちると、etcd がクォーラムを保っていても kubectl とすべての kubelet が API に届かなくなります。ロードバランサー、VIP または DNS 名を使ってください。",
+			"エンドポイント {endpoint} は {node} 自身のアドレスです。{node} が停止すると、etcd がクォーラムを保っていても kubectl とすべての kubelet が API に届かなくなります。ロードバランサー、VIP または DNS 名を使ってください。",
 			"엔드포인트 {endpoint}{은/는} {node} 노드의 주소입니다. {node} 노드가 다운되면 etcd가 쿼럼을 유지해도 kubectl과 모든 kubelet이 API에 접근할 수 없습니다. 로드밸런서, VIP 또는 DNS 이름을 사용하세요.", true
 	case WarnUnspecifiedAddr:
 		return "The advertise address {address} is unspecified: kubeadm replaces it with the address of the interface on the default route, and that address is what the certificate will name.",
@@ -106,11 +106,11 @@ func hostTexts(code string) (en, ja, ko string, ok bool) {
 			"검증 성공: 이름 {host}{이/가} 인증서의 DNS SAN {san}{과/와} 일치합니다.", true
 	case VerifyIPNotCovered:
 		return "{x509} — TLS verification fails: an IP is compared only with the certificate's IP SANs ({ips}); its DNS names ({dns}) do not count.",
-			"{x509} — TLS 検証は失敗します。IP は証明書の IP SAN ({ips}) とだけ比較され、DNS 名 ({dns}) は数に入りません。",
-			"{x509} — TLS 검증은 실패합니다. IP는 인증서의 IP SAN({ips})하고만 비교되고, DNS 이름({dns})은 고려되지 않습니다.", true
+			"{x509} — TLS 検証は失敗します。IP は証明書の IP SAN ({ips}) とだけ比較され、DNS 名 ({dns}) は照合の対象になりません。",
+			"{x509} — TLS 검증은 실패합니다. IP는 인증서의 IP SAN({ips}){과/와}만 비교되며, DNS 이름({dns})은 고려되지 않습니다.", true
 	case VerifyNameNotCovered:
 		return "{x509} — TLS verification fails: the name you dial is compared with the certificate's DNS SANs ({dns}), not what it resolves to; its IP SANs ({ips}) do not count for a name.",
-			"{x509} — TLS 検証は失敗します。比較されるのは接続先に書いた名前と証明書の DNS SAN ({dns}) で、名前解決の結果ではありません。IP SAN ({ips}) は名前には使われません。",
+			"{x509} — TLS 検証は失敗します。比較されるのは接続先に書いた名前と証明書の DNS SAN ({dns}) で、名前解決の結果ではありません。名前の照合には IP SAN ({ips}) は使われません。",
 			"{x509} — TLS 검증은 실패합니다. 비교되는 것은 접속할 때 쓴 이름과 인증서의 DNS SAN({dns})이며, 이름 해석 결과가 아닙니다. IP SAN({ips})은 이름에는 쓰이지 않습니다.", true
 	case VerifyCertInfo:
 		return "Certificate: subject {subject}, issued by {issuer}, valid from {notBefore} to {notAfter}.",
@@ -127,11 +127,11 @@ func haTexts(code string) (en, ja, ko string, ok bool) {
 	case HAEtcdQuorum:
 		return "etcd has quorum: {alive}/{members} members alive, {quorum} needed. Writes are accepted.",
 			"etcd はクォーラムを保っています: {members} メンバー中 {alive} が生存、必要なのは {quorum}。書き込みを受け付けます。",
-			"etcd가 쿼럼을 유지하고 있습니다: 멤버 {members}개 중 {alive}개 생존, 필요 {quorum}개. 쓰기를 처리합니다.", true
+			"etcd가 쿼럼을 유지하고 있습니다(멤버 {members}개 중 {alive}개 생존, 쿼럼 {quorum}개). 쓰기를 처리합니다.", true
 	case HAEtcdNoQuorum:
 		return "etcd has lost quorum: {alive}/{members} members alive, {quorum} needed. Every write is refused.",
 			"etcd はクォーラムを失いました: {members} メンバー中 {alive} が生存、必要なのは {quorum}。すべての書き込みが拒否されます。",
-			"etcd가 쿼럼을 잃었습니다: 멤버 {members}개 중 {alive}개 생존, 필요 {quorum}개. 모든 쓰기가 거부됩니다.", true
+			"etcd가 쿼럼을 잃었습니다(멤버 {members}개 중 {alive}개 생존, 쿼럼 {quorum}개). 모든 쓰기가 거부됩니다.", true
 	case HAAPIServing:
 		return "The apiserver on {node} is serving.",
 			"{node} の apiserver は動作しています。",
@@ -151,7 +151,7 @@ func haTexts(code string) (en, ja, ko string, ok bool) {
 	case HAAPINoQuorum:
 		return "The apiserver on {node} is running but cannot serve: etcd has {alive} members alive and needs {quorum}.",
 			"{node} の apiserver は動いていますが応答できません。etcd の生存メンバーは {alive} で、{quorum} 必要です。",
-			"{node}의 apiserver는 떠 있지만 응답할 수 없습니다. etcd 생존 멤버는 {alive}개이고 {quorum}개가 필요합니다.", true
+			"{node}의 apiserver는 실행 중이지만 응답할 수 없습니다. etcd 생존 멤버는 {alive}개이고 {quorum}개가 필요합니다.", true
 	case HALBUp:
 		return "The load balancer {endpoint} forwards to the serving apiservers: {backends}. (This assumes it health-checks them on /readyz or /healthz, as in kubeadm's HA guide; a plain TCP load balancer keeps sending connections to an apiserver that cannot serve, and requests fail now and then.)",
 			"ロードバランサー {endpoint} は応答する apiserver に転送します: {backends}。(kubeadm の HA ガイドのように /readyz か /healthz でヘルスチェックしている場合です。ただの TCP ロードバランサーは応答できない apiserver にも接続を送り続け、リクエストがときどき失敗します。)",
@@ -183,7 +183,7 @@ func haTexts(code string) (en, ja, ko string, ok bool) {
 	case HAKubectlFails:
 		return "kubectl with admin.conf fails: its server is https://{endpoint}, which does not answer.",
 			"admin.conf を使う kubectl は失敗します。server が https://{endpoint} で、そこが応答しません。",
-			"admin.conf를 쓰는 kubectl은 실패합니다. server가 https://{endpoint}인데 그곳이 응답하지 않습니다.", true
+			"admin.conf를 쓰는 kubectl은 실패합니다. server가 https://{endpoint}인데 이 주소가 응답하지 않습니다.", true
 	case HAKubeletsOK:
 		return "Worker kubelets reach the API through {endpoint}: node status and pod updates continue.",
 			"ワーカーの kubelet は {endpoint} 経由で API に届きます。ノードの状態と Pod の更新は続きます。",
@@ -195,7 +195,7 @@ func haTexts(code string) (en, ja, ko string, ok bool) {
 	case HADirectDial:
 		return "The data is safe and {serving} still serve. Pointing kubectl at https://{ip}:6443 ({node}) would pass TLS: kubeadm generates each control plane's apiserver certificate on that node, with its own IP. (The article says it fails; that happens when certificates were copied from another node, or when you dial a name that is not among the SANs.)",
 			"データは無事で、{serving} は応答しています。kubectl を https://{ip}:6443 ({node}) に向ければ TLS は通ります。kubeadm は各 control plane の apiserver 証明書をそのノード上で、そのノード自身の IP を入れて作るからです。(記事では失敗するとありますが、それは証明書を別のノードからコピーした場合や、SAN にない名前で接続した場合です。)",
-			"데이터는 무사하고 {serving}{은/는} 응답합니다. kubectl이 https://{ip}:6443({node}){으로/로} 접속하게 하면 TLS 검증을 통과합니다. kubeadm은 각 control plane의 apiserver 인증서를 그 노드에서, 그 노드의 IP를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사했거나 SAN에 없는 이름으로 접속한 경우입니다.)", true
+			"데이터는 무사하고 {serving}{은/는} 응답합니다. kubectl의 접속 대상을 https://{ip}:6443({node}){으로/로} 바꾸면 TLS 검증을 통과합니다. kubeadm은 각 컨트롤 플레인의 apiserver 인증서를 그 노드에서, 그 노드의 IP를 넣어 만들기 때문입니다. (글에서는 실패한다고 하지만, 그것은 인증서를 다른 노드에서 복사했거나 SAN에 없는 이름으로 접속한 경우입니다.)", true
 
 	}
 	return "", "", "", false
@@ -223,7 +223,7 @@ func inputTexts(code string) (en, ja, ko string, ok bool) {
 	case "err.endpoint-node":
 		return "{value} is not the address or name of any control plane",
 			"{value} はどの control plane のアドレスでも名前でもありません",
-			"{value}{은/는} 어느 control plane의 주소도 이름도 아닙니다", true
+			"{value}{은/는} 어느 컨트롤 플레인의 주소도 이름도 아닙니다", true
 	case "err.dial":
 		return "{value} is not an address to dial: use host, host:port, [IPv6]:port or https://host:port",
 			"{value} は接続先アドレスではありません。host、host:port、[IPv6]:port、https://host:port のいずれかにしてください",

@@ -42,8 +42,8 @@ func TestReasonText(t *testing.T) {
 	r := R(AdviceEven, "members", "4", "odd", "3", "tolerance", "1", "quorum", "3")
 	for _, c := range []struct{ lang, want string }{
 		{"en", "An even size: 4 members need 3 for quorum and tolerate 1 failure(s), no more than 3 members. Use an odd number (3 or 5)."},
-		{"ja", "偶数です: 4 メンバーのクォーラムは 3 で、耐えられる障害は 1 台、3 メンバーと変わりません。奇数 (3 または 5) にしてください。"},
-		{"ko", "짝수입니다: 멤버 4개의 쿼럼은 3개이고, 견딜 수 있는 장애는 1대로 멤버 3개일 때와 같습니다. 홀수(3 또는 5)로 구성하세요."},
+		{"ja", "偶数です: 4 メンバーではクォーラムが 3、耐えられる障害は 1 台で、3 メンバーのときと変わりません。奇数 (3 または 5) にしてください。"},
+		{"ko", "멤버 수가 짝수입니다: 멤버 4개의 쿼럼은 3개이고, 견딜 수 있는 장애는 1대로 멤버 3개일 때와 같습니다. 홀수(3 또는 5)로 구성하세요."},
 		// A language the catalogue is not written in reads English.
 		{"de", "An even size: 4 members need 3 for quorum and tolerate 1 failure(s), no more than 3 members. Use an odd number (3 or 5)."},
 	} {

@@ -296,16 +296,16 @@ func TestDescribe(t *testing.T) {
 		{"ja stacked", stacked, Labels{Lang: "ja"}, "stacked etcd トポロジー",
 			"stacked etcd: control plane 3 台 (各ノードに apiserver と etcd)、ワーカー 2 台、前段のロードバランサー経由。停止: cp-1。"},
 		{"ko stacked", stacked, Labels{Lang: "ko"}, "stacked etcd 토폴로지",
-			"stacked etcd: control plane 3대 (각 노드에 apiserver와 etcd), 워커 2대, 앞단 로드밸런서 경유. 장애: cp-1."},
+			"stacked etcd: 컨트롤 플레인 3대(각 노드에 apiserver와 etcd), 워커 2대, 앞단 로드밸런서 경유. 장애: cp-1."},
 		{"ja external", external, Labels{Lang: "ja"}, "external etcd トポロジー",
 			"external etcd: control plane 3 台 (apiserver が外部の etcd へ接続)、別クラスターの etcd 5 台、前段のロードバランサー (LOAD_BALANCER_DNS:6443) 経由。"},
 		{"ko external", external, Labels{Lang: "ko"}, "external etcd 토폴로지",
-			"external etcd: control plane 3대 (apiserver가 외부 etcd에 접속), 별도 클러스터의 etcd 5대, 앞단 로드밸런서(LOAD_BALANCER_DNS:6443) 경유."},
+			"external etcd: 컨트롤 플레인 3대(apiserver가 외부 etcd에 접속), 별도 클러스터의 etcd 5대, 앞단 로드밸런서(LOAD_BALANCER_DNS:6443) 경유."},
 		{"ja node", node, Labels{Lang: "ja"}, "stacked etcd トポロジー",
 			"stacked etcd: control plane 1 台 (各ノードに apiserver と etcd)、ワーカー 2 台、エンドポイント (10.0.0.111:6443) は cp-1 自身のアドレス。" +
 				"停止: cp-1 の apiserver、cp-1 の etcd。cp-1 のアドレス: 10.0.0.111 → 10.0.0.120。"},
 		{"ko node", node, Labels{Lang: "ko"}, "stacked etcd 토폴로지",
-			"stacked etcd: control plane 1대 (각 노드에 apiserver와 etcd), 워커 2대, 엔드포인트(10.0.0.111:6443)는 cp-1 노드의 주소. " +
+			"stacked etcd: 컨트롤 플레인 1대(각 노드에 apiserver와 etcd), 워커 2대, 엔드포인트(10.0.0.111:6443)는 cp-1 노드의 주소. " +
 				"장애: cp-1의 apiserver, cp-1의 etcd. cp-1 주소: 10.0.0.111 → 10.0.0.120."},
 		{"caller title and describe", stacked, Labels{Title: "HA", Describe: func(s Spec) string { return fmt.Sprint(s.ControlPlanes, " nodes") }},
 			"HA", "3 nodes"},

@@ -43,14 +43,14 @@ func TestLabelKeysAreStrings(t *testing.T) {
 func TestKoreanDescribeChoosesParticles(t *testing.T) {
 	l := Labels{Lang: "ko", Endpoint: "접속 주소", Apiserver: "API 서버"}.withDefaults()
 	got := l.describe(Spec{Type: Stacked, ControlPlanes: 1, Endpoint: EndpointNode})
-	want := "stacked etcd: control plane 1대 (각 노드에 API 서버와 etcd), 접속 주소는 cp-1 노드의 주소."
+	want := "stacked etcd: 컨트롤 플레인 1대(각 노드에 API 서버와 etcd), 접속 주소는 cp-1 노드의 주소."
 	if got != want {
 		t.Errorf("describe =\n%s\nwant\n%s", got, want)
 	}
 	l.Endpoint = "엔드포인트 URL"
 	l.Apiserver = "kube-apiserver 프로세스"
 	got = l.describe(Spec{Type: Stacked, ControlPlanes: 1, Endpoint: EndpointNode, EndpointAddr: "10.0.0.111:6443"})
-	want = "stacked etcd: control plane 1대 (각 노드에 kube-apiserver 프로세스와 etcd), 엔드포인트 URL(10.0.0.111:6443)은 cp-1 노드의 주소."
+	want = "stacked etcd: 컨트롤 플레인 1대(각 노드에 kube-apiserver 프로세스와 etcd), 엔드포인트 URL(10.0.0.111:6443)은 cp-1 노드의 주소."
 	if got != want {
 		t.Errorf("describe =\n%s\nwant\n%s", got, want)
 	}
