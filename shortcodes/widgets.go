@@ -95,11 +95,6 @@ type root struct {
 	L                     map[string]string
 }
 
-// commonKeys are the UI strings (after the "calc_" prefix) every widget's
-// calc.js needs: how an input error reads with its field's label, and the
-// note when the module cannot run.
-var commonKeys = []string{"field_error", "load_failed"}
-
 // newRoot fills the common part of a widget; keys are the UI strings (after
 // the "calc_" prefix) the markup and calc.js need, and other pairs a name
 // the markup and calc.js know a UI string by, then its whole key. An input
@@ -107,7 +102,10 @@ var commonKeys = []string{"field_error", "load_failed"}
 // (calc.InputError.Key).
 func newRoot(c *Context, kind, title string, input any, keys []string, other ...string) (root, error) {
 	r := root{Kind: kind, ID: c.ID("calc-" + kind), Lang: c.Lang, L: map[string]string{}}
-	for _, k := range append(append([]string{}, commonKeys...), keys...) {
+	// What every widget's calc.js needs: how an input error reads with its
+	// field's label, and the note when the module cannot run.
+	r.L["field_error"], r.L["load_failed"] = c.T("calc_field_error"), c.T("calc_load_failed")
+	for _, k := range keys {
 		r.L[k] = c.T("calc_" + k)
 	}
 	for i := 0; i+1 < len(other); i += 2 {
