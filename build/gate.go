@@ -6,6 +6,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/check"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/glossary"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/site"
@@ -64,6 +65,7 @@ func (b *Builder) ContentChecks() diag.List {
 	}
 	pages := check.Pages(st, prev.Get, func(sp *site.Page) markdown.Result { return r.mdr.Markdown(r.ctx, sp, false).Result })
 	ds := append(check.Fragments(pages), check.Twins(pages)...)
+	ds = append(ds, glossary.CheckSite(r.ctx, b.in, b.opts.Layout.Content, st)...)
 	ds.Sort()
 	return ds
 }
