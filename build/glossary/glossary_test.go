@@ -25,8 +25,8 @@ func TestFind(t *testing.T) {
 		{"run etcdctl, not etcd", "etcd", []int{17}},
 		{"xetcd etcd2 etcd.", "etcd", []int{12}},
 		{"control plane은 세 대", "control plane", []int{0}},   // a Korean particle after a Latin term
-		{"컨트롤 플레인은 네 개로", "컨트롤 플레인", []int{0}},            // a particle after a Hangul term
-		{"이 컨트롤플레인을", "컨트롤플레인", []int{len("이 ")}},          // substring inside Hangul
+		{"컨트롤 플레인은 네 개로", "컨트롤 플레인", []int{0}},              // a particle after a Hangul term
+		{"이 컨트롤플레인을", "컨트롤플레인", []int{len("이 ")}},           // substring inside Hangul
 		{"三台のコントロールプレーンで", "コントロールプレーン", []int{len("三台の")}}, // no spaces in Japanese
 		{"쿼럼쿼럼", "쿼럼", []int{0, len("쿼럼")}},
 		{"none here", "etcd", nil},
