@@ -129,11 +129,21 @@ func seriesPages(p string, src []byte, langs []string) []Page {
 // but its Fields.
 func (g *Glossary) Check(pages []Page) diag.List {
 	var out diag.List
+	type at struct {
+		path      string
+		line, col int
+	}
+	seen := map[at]bool{} // fields read to their line's end overlap
 	for _, p := range pages {
 		x := diag.NewIndex(p.Src)
 		for _, s := range Spans(p) {
 			for _, e := range g.Entries {
-				out = append(out, e.check(p, s, x)...)
+				for _, d := range e.check(p, s, x) {
+					if k := (at{d.Path, d.Line, d.Col}); !seen[k] {
+						seen[k] = true
+						out = append(out, d)
+					}
+				}
 			}
 		}
 	}

@@ -154,6 +154,27 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckFields: the front matter's values a reader sees are checked,
+// each once though a list's items are read to their line's end; its keys
+// and other fields are not.
+func TestCheckFields(t *testing.T) {
+	g, _ := glossary.Parse("content/glossary.yaml", []byte(testGlossary), langs)
+	src := "---\ntitle: 정족수\ntags: [a, b, 정족수]\n정족수: x\n---\n"
+	p := glossary.Page{Path: "p.md", Src: []byte(src), BodyStart: len(src), Lang: "ko",
+		Fields: []int{strings.Index(src, "정족수"), strings.Index(src, "a,"), strings.Index(src, "b,"), strings.Index(src, "정족수]")}}
+	var got []string
+	for _, d := range g.Check([]glossary.Page{p}) {
+		got = append(got, d.Header())
+	}
+	want := []string{
+		`p.md:2:8: warning: glossary: "정족수" is written "쿼럼" in ko (glossary entry quorum)`,
+		`p.md:3:14: warning: glossary: "정족수" is written "쿼럼" in ko (glossary entry quorum)`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
 // site is a course of one part in two languages, with a glossary; the
 // Korean part uses a forbidden variant in its title, its body and its
 // series title.
