@@ -143,3 +143,35 @@ func TestLoadSiteErrorsNameTheSiteFile(t *testing.T) {
 		t.Errorf("diagnostics %v", diags)
 	}
 }
+
+// TestLoadSiteKeepsWhatLoads: with errors, the site's bundle still holds
+// every string that could be read, the embedded ones under a file that
+// does not decode, so that a build goes on to its other checks; Load's
+// is nil.
+func TestLoadSiteKeepsWhatLoads(t *testing.T) {
+	fsys := memFs(t, map[string]string{
+		"i18n/ja.toml": "toc = 3\nextra = \"追加\"\n",
+		"i18n/ko.toml": "extra = [\n",
+	})
+	b, diags := LoadSite(context.Background(), fsys, "i18n", []string{"ja", "ko"})
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Header())
+	}
+	want := []string{
+		`i18n/ja.toml:1:1: key "toc": value must be a string, not int64`,
+		`i18n/ja.toml:2:1: key "extra" is missing from (embedded) i18n/ko.toml`,
+	}
+	if len(got) != 3 || got[0] != want[0] || got[1] != want[1] || !strings.HasPrefix(got[2], "i18n/ko.toml:") {
+		t.Errorf("diagnostics:\n\t%s\nwant %s, %s and ko.toml's syntax error", strings.Join(got, "\n\t"), want[0], want[1])
+	}
+	if b == nil {
+		t.Fatal("LoadSite returned no bundle")
+	}
+	if b.T("ja", "extra") != "追加" || !b.Has("ja", "toc") || !b.Has("ko", "toc") || b.Has("ko", "extra") {
+		t.Errorf("ja extra %q, ja toc %v, ko toc %v, ko extra %v", b.T("ja", "extra"), b.Has("ja", "toc"), b.Has("ko", "toc"), b.Has("ko", "extra"))
+	}
+	if b, _ := Load(context.Background(), fsys, "i18n"); b != nil {
+		t.Error("Load returned a bundle despite errors")
+	}
+}

@@ -43,7 +43,7 @@ func WithFallback(lang string, t func(key string) string) func(key string) strin
 // for lang (English for a language they do not have), which gives "" for
 // a key they lack.
 func embeddedT(lang string) func(key string) string {
-	b, _ := load(context.Background(), []layer{embeddedLayer()}, nil)
+	b, _ := load(context.Background(), []layer{embeddedLayer()}, nil, false)
 	if b == nil {
 		return func(string) string { return "" }
 	}

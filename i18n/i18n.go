@@ -98,7 +98,7 @@ type text struct {
 // plural forms, and every key that one language has and another lacks. A
 // cancelled ctx stops the reading with its error.
 func Load(ctx context.Context, fsys afero.Fs, dir string) (*Bundle, diag.List) {
-	return load(ctx, []layer{{fsys: fsys, dir: dir}}, nil)
+	return load(ctx, []layer{{fsys: fsys, dir: dir}}, nil, false)
 }
 
 // EmbeddedDir is how diagnostics name the UI strings embedded in the
@@ -115,9 +115,12 @@ const EmbeddedDir = "(embedded) i18n"
 // caller reports a language without any (Available lists those with a
 // file). Nil langs means every language with strings. The checks are
 // Load's, among langs only; an error in an embedded file is named with
-// EmbeddedDir.
+// EmbeddedDir. Unlike Load's, the bundle of files with errors holds what
+// could be read (a file that does not decode adds no strings), so that a
+// build goes on to find its other problems; it is nil only when a folder
+// cannot be read.
 func LoadSite(ctx context.Context, fsys afero.Fs, dir string, langs []string) (*Bundle, diag.List) {
-	return load(ctx, []layer{embeddedLayer(), {fsys: fsys, dir: dir, optional: true}}, langs)
+	return load(ctx, []layer{embeddedLayer(), {fsys: fsys, dir: dir, optional: true}}, langs, true)
 }
 
 // embeddedLayer is the layer of the strings embedded in the binary.
@@ -144,8 +147,9 @@ func (l layer) name(name string) string {
 }
 
 // load reads the layers' files of langs (every language when nil), in
-// the order of langs (sorted when nil).
-func load(ctx context.Context, layers []layer, langs []string) (*Bundle, diag.List) {
+// the order of langs (sorted when nil). With errors the bundle is nil,
+// unless partial: it then holds what could be read.
+func load(ctx context.Context, layers []layer, langs []string, partial bool) (*Bundle, diag.List) {
 	var diags diag.List
 	byLang := make(map[string]*file)
 	var avail []string
@@ -222,7 +226,9 @@ func load(ctx context.Context, layers []layer, langs []string) (*Bundle, diag.Li
 	diags = append(diags, checkKeys(files)...)
 	if len(diags.Errors()) > 0 {
 		diags.Sort()
-		return nil, diags
+		if !partial {
+			return nil, diags
+		}
 	}
 
 	sort.Strings(avail)
