@@ -32,7 +32,8 @@ type Data struct {
 }
 
 // Markdown is a page's markdown rendering without its HTML: what the
-// page's template data and the search index need.
+// page's template data, the search index and the whole-site checks
+// (build/check: its ids, links and outline) need.
 type Markdown struct {
 	Gen      uint64 // what the rendering was made of
 	Text     string
@@ -42,6 +43,9 @@ type Markdown struct {
 	Minutes  int
 	Styles   []string
 	Scripts  []string
+	IDs      []string
+	Links    []markdown.Link
+	Outline  []markdown.Block
 }
 
 // File is an output file: what made it (FP) and how it was left in the

@@ -173,7 +173,8 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 	gen := h.Sum()
 	if d, ok := r.Disk.Markdown(src.Path, gen); ok && !needHTML {
 		return &Rendering{Source: src, Gen: gen, FromDisk: true,
-			Result:  markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags},
+			Result: markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags,
+				IDs: d.IDs, Links: d.Links, Outline: d.Outline},
 			Content: Content{TOC: d.TOC, Minutes: d.Minutes, Styles: d.Styles, Scripts: d.Scripts}}
 	}
 	env := markdown.Env{Lang: sp.Lang, T: func(k string) string { return r.T(sp.Lang, k) }, Assets: r.Files.For(sp)}
@@ -203,5 +204,6 @@ func (r *Renderer) Save(e *Rendering) {
 		return
 	}
 	r.Disk.KeepMarkdown(e.Source.Path, cache.Markdown{Gen: e.Gen, Text: e.Result.Text, CodeText: e.Result.CodeText,
-		TOC: e.Result.TOC, Diags: e.Result.Diags, Minutes: e.Content.Minutes, Styles: e.Content.Styles, Scripts: e.Content.Scripts})
+		TOC: e.Result.TOC, Diags: e.Result.Diags, Minutes: e.Content.Minutes, Styles: e.Content.Styles, Scripts: e.Content.Scripts,
+		IDs: e.Result.IDs, Links: e.Result.Links, Outline: e.Result.Outline})
 }

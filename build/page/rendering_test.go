@@ -134,6 +134,12 @@ func TestRendererDisk(t *testing.T) {
 		e.Content.Minutes != made.Content.Minutes || len(e.Content.TOC) != 1 {
 		t.Errorf("from disk: %+v\nmade: %+v", e, made)
 	}
+	// What the whole-site checks read of it (build/check).
+	if len(made.Result.IDs) == 0 || len(made.Result.Outline) == 0 || !reflect.DeepEqual(e.Result.IDs, made.Result.IDs) ||
+		!reflect.DeepEqual(e.Result.Links, made.Result.Links) || !reflect.DeepEqual(e.Result.Outline, made.Result.Outline) {
+		t.Errorf("from disk: ids %q, links %+v, outline %+v\nmade: %q, %+v, %+v", e.Result.IDs, e.Result.Links, e.Result.Outline,
+			made.Result.IDs, made.Result.Links, made.Result.Outline)
+	}
 	if e := r.Markdown(ctx, sp, true); e.FromDisk || e.Content.HTML != made.Content.HTML {
 		t.Errorf("with its HTML needed: FromDisk %v, %q", e.FromDisk, e.Content.HTML)
 	}
