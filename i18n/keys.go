@@ -65,7 +65,7 @@ var CodeKeys = []KeyGroup{
 	}},
 	// build/page: the description of an untranslated article's page, the
 	// title of the tag index and of the 404 page.
-	{User: "the page assembler", Package: "build/page", Keys: []string{"not_found_title", "tags", "translation_missing"}},
+	{User: "the page assembler", Package: "build/page", Keys: []string{"glossary", "not_found_title", "tags", "translation_missing"}},
 	// build/render: the layouts' date function formats with date_format.
 	{User: "the theme's date function", Package: "build/render", Keys: []string{"date_format"}},
 	// build/export: the single-file course's dates and table of contents,

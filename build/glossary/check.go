@@ -319,3 +319,16 @@ func cut(s span, calls [][2]int, base int) []span {
 	}
 	return append(out, s)
 }
+
+// SiteEntries is the glossary as the site's pages show it (site.Options):
+// nil for no glossary.
+func (g *Glossary) SiteEntries() []site.GlossaryEntry {
+	if g == nil {
+		return nil
+	}
+	out := make([]site.GlossaryEntry, len(g.Entries))
+	for i, e := range g.Entries {
+		out[i] = site.GlossaryEntry{ID: e.ID, Terms: e.Terms, Definition: e.Definition}
+	}
+	return out
+}

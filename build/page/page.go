@@ -156,6 +156,7 @@ func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 		}
 	}
 	a.tagPage(sp, p)
+	a.glossaryPage(sp, p)
 	if sp.Kind == site.KindUntranslated {
 		a.untranslated(sp, p)
 	} else if o := a.st.Original(sp); o != sp && o.Source != nil && sp.Source != nil {

@@ -132,6 +132,10 @@ type Page struct {
 	Articles []ArticleRef `feed:"-"`
 	AllTags  []TagRef     `feed:"-"`
 
+	// Glossary lists the entries of the site's glossary on a glossary
+	// page (KindGlossary), sorted for its language.
+	Glossary []GlossaryEntry `feed:"-"`
+
 	// Styles and Scripts are the stylesheets and scripts the page's
 	// components declared (a calculator's calc.css and calc.js, tabs'
 	// tabs.js: shortcodes.Assets), beyond the theme's own, each once, as

@@ -10,7 +10,7 @@ import (
 // inSitemap tells which page kinds are listed in the sitemap: the root page
 // only redirects and the 404 page is not content.
 func inSitemap(kind Kind) bool {
-	return kind == KindArticle || kind == KindHome || kind == KindSeries || kind == KindTags || kind == KindTag
+	return kind == KindArticle || kind == KindHome || kind == KindSeries || kind == KindTags || kind == KindTag || kind == KindGlossary
 }
 
 // updated is when p last changed: its lastmod, else its date.

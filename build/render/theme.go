@@ -69,13 +69,14 @@ import (
 const baseFile = "baseof.html"
 
 // kinds lists every page kind a theme must have a layout for.
-var kinds = [...]string{string(KindArticle), string(KindUntranslated), string(KindSection), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound), string(KindTags), string(KindTag)}
+var kinds = [...]string{string(KindArticle), string(KindUntranslated), string(KindSection), string(KindHome), string(KindSeries), string(KindRoot), string(KindNotFound), string(KindTags), string(KindTag), string(KindGlossary)}
 
 // optional are the kinds whose layout a theme may leave out, with the
 // kind whose layout stands in: a page of its own outside a series (an
 // _index.md in another folder) is laid out as an article unless the
 // theme has section.html.
-var optional = map[string]string{string(KindUntranslated): string(KindArticle), string(KindSection): string(KindArticle)}
+// A theme without glossary.html lays the glossary out as an article.
+var optional = map[string]string{string(KindUntranslated): string(KindArticle), string(KindSection): string(KindArticle), string(KindGlossary): string(KindArticle)}
 
 // Theme is a loaded theme: one template set per page kind. Render is safe
 // for concurrent use.

@@ -106,6 +106,9 @@ type Site struct {
 	// part order; index is a page's place in it.
 	order map[string][]*Page
 	index map[*Page]int
+
+	// Glossary is the site's glossary, as Options gave it; nil without.
+	Glossary []GlossaryEntry
 }
 
 type partKey struct {
@@ -117,6 +120,9 @@ type partKey struct {
 type Options struct {
 	Langs  []string // in order, first is the default
 	Drafts bool     // publish pages marked draft
+	// Glossary is the site's glossary (content/glossary.yaml); with
+	// entries, each language gets its glossary page (KindGlossary).
+	Glossary []GlossaryEntry
 }
 
 // Resolve builds the site from loaded content. Errors stop the build;
@@ -205,6 +211,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	diags = append(diags, s.addTags(opts.Langs, sections)...)
 	diags = append(diags, s.addAliases()...)
 	diags = append(diags, s.addFiles(c)...)
+	diags = append(diags, s.addGlossary(opts.Langs, opts.Glossary)...)
 
 	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
 	s.pairTranslations()
