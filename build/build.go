@@ -40,6 +40,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/glossary"
 	"github.com/kakehashi-dev/kakehashi/build/highlight"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -293,6 +294,8 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, diag.List, error) {
 	warnings := append(append(diag.List(nil), b.cfgWarn...), b.themeWarn...)
 	langs := b.langs
 	content, ldiags := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
+	gl, gdiags := glossary.Load(ctx, b.in, glossary.Path(b.opts.Layout.Content), langs)
+	ldiags = append(ldiags, gdiags...)
 	if err := failed(ctx, ldiags); err != nil {
 		return nil, nil, err
 	}
@@ -302,7 +305,7 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, diag.List, error) {
 	if _, tdiags := translation.Pairs(content, langs); tdiags.Err() != nil {
 		return nil, nil, tdiags.Err()
 	}
-	st, rdiags := site.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts})
+	st, rdiags := site.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries()})
 	if err := rdiags.Err(); err != nil {
 		return nil, nil, err
 	}
