@@ -21,6 +21,7 @@ func TestBuiltinAssets(t *testing.T) {
 		"quorum": calc, "san": calc, "ha-sim": calc,
 		"tabs":    {Scripts: []string{"/js/tabs.js"}},
 		"youtube": {Styles: []string{"/css/video.css"}},
+		"term":    {Styles: []string{TermCSS}},
 	}
 	reg := NewRegistry()
 	for _, name := range reg.Names() {

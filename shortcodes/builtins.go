@@ -82,6 +82,7 @@ func builtins() []*Shortcode {
 		tabShortcode(exec),
 		topologyShortcode(exec),
 		quorumTableShortcode(exec),
+		termShortcode(),
 	}, hugoBuiltins()...)
 }
 

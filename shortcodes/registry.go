@@ -111,6 +111,10 @@ type Context struct {
 	// lists them (markdown.Env); nil and empty on a site without series.
 	SeriesParts func(id string, n int) (markdown.PartLink, bool)
 	SeriesIDs   []string
+	// Term looks an entry of the site's glossary up, TermIDs lists them
+	// (markdown.Env); nil and empty on a site without a glossary.
+	Term    func(id string) (markdown.Term, bool)
+	TermIDs []string
 
 	image  *markdown.Image
 	inner  func() template.HTML
@@ -196,8 +200,8 @@ type Registry struct {
 }
 
 // NewRegistry returns a registry holding the built-in shortcodes:
-// kakehashi's part, callout, tabs, tab, topology and quorum-table (their
-// arguments strictly typed); Hugo's details, figure, highlight, youtube,
+// kakehashi's part, callout, tabs, tab, topology, quorum-table and term
+// (their arguments strictly typed); Hugo's details, figure, highlight, youtube,
 // comment, ref, relref and param, with the arguments Hugo's templates
 // take (details and figure take kakehashi's too); and the calculator
 // widgets quorum, san and ha-sim. A call of one of Hugo's other built-ins

@@ -70,6 +70,7 @@ func (r *nodeRenderer) render(w util.BufWriter, source []byte, n ast.Node, enter
 	c := &Context{
 		Call: &dt.call, Spec: dt.spec, Args: dt.args, Positional: dt.pos,
 		Lang: d.lang, T: d.t, Parts: d.parts, SeriesParts: d.seriesParts, SeriesIDs: d.seriesIDs, image: dt.image,
+		Term: d.term(), TermIDs: d.termIDs(),
 		inner: func() template.HTML { return r.children(source, n) },
 		items: func() []Item {
 			var items []Item

@@ -68,3 +68,18 @@ func TestSiteGlossaryPages(t *testing.T) {
 	without := sitetest.Test(t, pagesSite[strings.Index(pagesSite, "-- content/ja/_index.md"):])
 	without.AssertAbsent("ja/glossary/index.html", "ko/glossary/index.html").AssertNotContains("sitemap.xml", "/glossary/")
 }
+
+// TestSiteTermShortcode: {{< term id >}} shows the entry's term in the
+// page's language, linked to its entry on the glossary page and
+// described by its definition; the page is made again when the glossary
+// changes; an unknown id fails the build at the call.
+func TestSiteTermShortcode(t *testing.T) {
+	s := sitetest.Test(t, pagesSite+"-- content/ko/notes.md --\n---\ntitle: 노트\n---\n{{< term quorum >}}를 잃으면 멈춥니다.\n")
+	s.AssertContains("ko/notes/index.html",
+		`<span class="term"><a href="../../ko/glossary/#quorum" aria-describedby="term-quorum-1">쿼럼</a><span class="term-tip" role="tooltip" id="term-quorum-1">과반수.</span></span>를 잃으면`,
+		`css/glossary.`)
+	s.Replace("content/glossary.yaml", "ko: 과반수.", "ko: 과반수의 멤버.").Build()
+	s.AssertContains("ko/notes/index.html", `id="term-quorum-1">과반수의 멤버.</span>`)
+	s.Replace("content/ko/notes.md", "{{< term quorum >}}", "{{< term qourum >}}").BuildFails(
+		`content/ko/notes.md:4:1: term "qourum" is not in the glossary; did you mean "quorum"?`)
+}

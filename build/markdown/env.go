@@ -55,6 +55,11 @@ type Env struct {
 	// [params]; a key is any case, dots name keys in maps ("a.b"). The
 	// build sets it; nil knows none.
 	Param func(key string) (value any, ok bool)
+	// Term looks an entry of the site's glossary up by its id, for the
+	// term shortcode; TermIDs lists the ids, for a message about one it
+	// lacks. The build sets both; nil on a site without a glossary.
+	Term    func(id string) (Term, bool)
+	TermIDs []string
 	// Page is what a site shortcode template shows of the page and its
 	// site (Hugo's .Page and .Site). The build sets it; nil shows an
 	// empty page, and relative links as written.

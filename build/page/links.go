@@ -100,6 +100,7 @@ func links(env *markdown.Env, st *site.Site, sp *site.Page, explicitIndex bool, 
 	if sp.Source != nil && sp.URL != "" {
 		env.Link = (&linker{ix: index(), st: st, sp: sp, explicit: explicitIndex, env: env}).resolve
 	}
+	terms(env, st, sp, explicitIndex)
 	if len(st.Series) == 0 {
 		return
 	}
