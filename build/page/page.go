@@ -91,7 +91,7 @@ func New(st *site.Site, o Options) *Assembler {
 			h.Str(sr.ID)
 			h.Num(int64(a.seriesFP[l+"/"+sr.ID]))
 		}
-		h.Num(int64(targets)) // what its links may name (linkTargetsFP)
+		h.Num(int64(targets))        // what its links may name (linkTargetsFP)
 		h.Num(int64(glossaryFP(st))) // what its term shortcodes show
 		a.linksFP[l] = h.Sum()
 	}
