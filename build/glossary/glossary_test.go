@@ -262,3 +262,20 @@ func check(t *testing.T, s *sitetest.Site) []string {
 	}
 	return out
 }
+
+// TestTerms: the preferred terms of a language in a text, the longest
+// where two overlap, in the text's order.
+func TestTerms(t *testing.T) {
+	g, ds := glossary.Parse("g.yaml", []byte("- id: etcd\n  terms: {ko: etcd}\n- id: etcd-member\n  terms: {ko: etcd 멤버}\n- id: member\n  terms: {ko: 멤버}\n"), langs)
+	if ds.Err() != nil {
+		t.Fatal(ds)
+	}
+	got := g.Terms("etcd 멤버와 etcd, 멤버", "ko")
+	want := []glossary.Match{{Off: 0, Len: len("etcd 멤버"), ID: "etcd-member"}, {Off: len("etcd 멤버와 "), Len: 4, ID: "etcd"}, {Off: len("etcd 멤버와 etcd, "), Len: len("멤버"), ID: "member"}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Terms = %v, want %v", got, want)
+	}
+	if (*glossary.Glossary)(nil).Terms("etcd", "ko") != nil {
+		t.Error("no glossary, no terms")
+	}
+}

@@ -1,6 +1,7 @@
 package glossary
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -61,4 +62,40 @@ func indexFrom(s, sub string, from int) int {
 		return -1
 	}
 	return from + i
+}
+
+// Match is one glossary term found in a text.
+type Match struct {
+	Off, Len int    // bytes of the text
+	ID       string // the entry's
+}
+
+// Terms finds the preferred terms of lang in text (Find's rules), the
+// longest first where two overlap, in the order of the text.
+func (g *Glossary) Terms(text, lang string) []Match {
+	if g == nil {
+		return nil
+	}
+	var all []Match
+	for _, e := range g.Entries {
+		t := e.Terms[lang]
+		for _, i := range Find(text, t) {
+			all = append(all, Match{Off: i, Len: len(t), ID: e.ID})
+		}
+	}
+	slices.SortFunc(all, func(a, b Match) int {
+		if a.Off != b.Off {
+			return a.Off - b.Off
+		}
+		return b.Len - a.Len
+	})
+	var out []Match
+	end := 0
+	for _, m := range all {
+		if m.Off >= end {
+			out = append(out, m)
+			end = m.Off + m.Len
+		}
+	}
+	return out
 }

@@ -68,6 +68,9 @@ type pairCol struct {
 	Original        bool // the column of the original
 	Missing         template.HTML
 	Scaffold        *scaffoldView
+	// Terms are the glossary's terms of Lang, as JSON, for the script
+	// that marks them in the frame; "" for none.
+	Terms string
 }
 
 // scaffoldView is a scaffold as the view words it.
@@ -90,6 +93,9 @@ type pairNoteView struct {
 type pairBlockView struct {
 	pairBlock
 	Label template.HTML // "changed, line 12"; for a fold, "… 3 unchanged blocks …"
+	// Marked and WasMarked are Text and Was with the glossary's terms
+	// marked (markTerms).
+	Marked, WasMarked template.HTML
 }
 
 // servePair serves /_pair/<page>: the page in every language of the site,
@@ -158,6 +164,9 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, re
 		}
 		f, _ := st.site.lookup(strings.Trim(at, "/"), true)
 		col := pairCol{Lang: l, Name: u.Name(l), URL: at, Exists: f != nil && !st.untranslated[at], Original: l == origLang}
+		if idx != nil {
+			col.Terms = termsJSON(idx.glossary, l)
+		}
 		if !col.Exists {
 			col.Missing = u.HTML(u.T("pair_missing_side"), col.Name)
 			col.Scaffold = scaffoldFor(idx, u, lines, l)
@@ -166,7 +175,9 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, re
 	}
 	// Under the frames: how each translation stands against its original.
 	for _, n := range idx.notes(key) {
-		data.Notes = append(data.Notes, noteView(u, n))
+		v := noteView(u, n)
+		markNote(idx.glossary, &v)
+		data.Notes = append(data.Notes, v)
 	}
 	writePair(w, "pair", data, http.StatusOK)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/glossary"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 	"github.com/kakehashi-dev/kakehashi/i18n"
@@ -57,6 +58,9 @@ type pairIndex struct {
 	byKey   map[string][]int
 	store   translation.Store // the originals as marked
 	strings *i18n.Bundle      // the site's UI strings; nil: the embedded ones
+	// glossary is the site's (content/glossary.yaml), whose terms the
+	// view marks; nil without one, or with errors (the build shows them).
+	glossary *glossary.Glossary
 }
 
 // contentFolder is the site's content folder, as the build reads it.
@@ -107,6 +111,7 @@ func (s *Server) loadPairs(ctx context.Context, langs []string) *pairIndex {
 		site:    &translation.Site{Dir: s.opts.Root, Layout: l, Langs: langs, Content: c, Pairs: pairs},
 		store:   translation.Store{Fs: s.in, Dir: path.Join(l.Cache, translation.StoreDir)},
 		strings: s.loadStrings(ctx, langs)}
+	idx.glossary, _ = glossary.Load(ctx, s.in, glossary.Path(s.contentFolder()), langs)
 	for _, p := range c.Pages {
 		if rel := urlRel(p); idx.keys[rel] == "" {
 			idx.keys[rel] = translation.Key(p)
