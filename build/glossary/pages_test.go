@@ -23,6 +23,10 @@ const pagesSite = `-- content/glossary.yaml --
   terms: {ja: 証明書, ko: 인증서}
 - id: only-ja
   terms: {ja: 日本語だけ}
+- id: worker
+  terms: {ja: ワーカー, ko: 워커}
+- id: endpoint
+  terms: {ja: エンドポイント, ko: 엔드포인트}
 -- content/ja/_index.md --
 ---
 title: ホーム
@@ -52,9 +56,11 @@ func TestSiteGlossaryPages(t *testing.T) {
 		html := s.File(p)
 		order := []string{`id="alpha"`, `id="zeta"`}
 		if strings.Contains(p, "ko") {
-			order = append(order, `id="certificate"`, `id="quorum"`) // 인증서 (ㅇ) before 쿼럼 (ㅋ)
+			order = append(order, `id="endpoint"`, `id="worker"`, `id="certificate"`, `id="quorum"`) // 엔, 워, 인 (ㅇ) before 쿼 (ㅋ)
 		} else {
-			order = append(order, `id="quorum"`, `id="certificate"`) // kana before kanji
+			// kana in their order (エ, ク, ワ; the ー of ワーカー does not
+			// put it first), then kanji
+			order = append(order, `id="endpoint"`, `id="quorum"`, `id="worker"`, `id="certificate"`)
 		}
 		last := -1
 		for _, id := range order {

@@ -2,6 +2,7 @@ package page
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
@@ -41,5 +42,18 @@ func (a *Assembler) glossaryPage(sp *site.Page, p *render.Page) {
 		p.Glossary = append(p.Glossary, g)
 	}
 	c := collate.New(language.Make(sp.Lang))
-	slices.SortStableFunc(p.Glossary, func(x, y render.GlossaryEntry) int { return c.CompareString(x.Term, y.Term) })
+	slices.SortStableFunc(p.Glossary, func(x, y render.GlossaryEntry) int {
+		if n := c.CompareString(sortKey(x.Term), sortKey(y.Term)); n != 0 {
+			return n
+		}
+		return c.CompareString(x.Term, y.Term)
+	})
+}
+
+// sortKey is a term as the glossary page sorts it: without the prolonged
+// sound mark (ー), which Japanese sorts as the vowel before it but
+// x/text's Japanese collation puts before every kana ("ワーカー" would
+// come before "エンドポイント"); the term itself breaks ties.
+func sortKey(term string) string {
+	return strings.NewReplacer("ー", "", "ｰ", "").Replace(term)
 }
