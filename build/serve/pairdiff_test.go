@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/afero"
 
+	"github.com/kakehashi-dev/kakehashi/build/glossary"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 )
@@ -45,6 +46,10 @@ func TestPairStatus(t *testing.T) {
 	// Edit the original: a paragraph rewritten, one added, one removed.
 	paras := strings.Split(string(src), "\n\n")
 	removed := paras[3]
+	g, ds := glossary.Load(context.Background(), afero.NewOsFs(), filepath.Join(root, "content", glossary.File), []string{"ja", "ko"})
+	if g == nil || ds.Err() != nil {
+		t.Fatalf("the course's glossary: %v", ds)
+	}
 	paras[2] = "書き直した段落です。"
 	paras = append(paras[:3], paras[4:]...)
 	paras = append(paras, "追加した段落です。\n")
@@ -60,7 +65,8 @@ func TestPairStatus(t *testing.T) {
 		`<div class="added"><p>추가 (`,
 		`<pre lang="ja">追加した段落です。</pre>`,
 		`<p>기록한 뒤 삭제됨:</p>`,
-		`<div class="removed"><pre lang="ja">` + firstLine(removed),
+		// The course's glossary terms are marked in the blocks.
+		`<div class="removed"><pre lang="ja">` + string(markTerms(g, firstLine(removed), "ja")),
 		`바뀌지 않은 블록 `,
 		`<code>kakehashi translations mark content/ko/cka/05-ha-cluster.md</code>`,
 	} {
