@@ -55,8 +55,21 @@ func (s *Series) Numbers() string {
 }
 
 // ParseSeries decodes a series file, checking every field's type and
-// reporting every problem with its position.
+// reporting every problem with its position; with errors, the series is
+// nil.
 func ParseSeries(p string, src []byte) (*Series, diag.List) {
+	s, diags := parseSeries(p, src)
+	if len(diags.Errors()) > 0 {
+		return nil, diags
+	}
+	return s, diags
+}
+
+// parseSeries is ParseSeries, but that with errors the series is what
+// could be read of it (nil without an id or parts): its parts with a
+// number, each state as written, for a build that goes on to check the
+// pages of the series (Loader).
+func parseSeries(p string, src []byte) (*Series, diag.List) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(src, &root); err != nil {
 		return nil, diag.List{yamlError(p, src, src, 0, nil, "series file", err)}
@@ -114,7 +127,7 @@ func ParseSeries(p string, src []byte) (*Series, diag.List) {
 	}
 	s.Parts = parseParts(partsNode, src, at, &diags)
 	sort.Slice(s.Parts, func(i, j int) bool { return s.Parts[i].Number < s.Parts[j].Number })
-	if len(diags.Errors()) > 0 {
+	if s.ID == "" {
 		return nil, diags
 	}
 	return s, diags
@@ -164,9 +177,8 @@ func parsePart(pn *yaml.Node, part *SeriesPart, seen map[int]bool, at func(*yaml
 		case "state":
 			if v.Value != Published && v.Value != Planned {
 				*diags = append(*diags, at(v, "part \"state\" must be %q or %q, got %q", Published, Planned, v.Value))
-				continue
 			}
-			part.State = v.Value
+			part.State = v.Value // as written, for parseSeries
 		default:
 			*diags = append(*diags, at(k, "unknown part field %q (expected number, title, state)", k.Value))
 		}

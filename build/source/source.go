@@ -353,7 +353,9 @@ func parseFile(fsys afero.Fs, j job) cached {
 		return e
 	}
 	if j.series {
-		e.series, e.diags = ParseSeries(j.p, src)
+		// A series with errors is kept as far as it reads: its pages
+		// are checked against it.
+		e.series, e.diags = parseSeries(j.p, src)
 		return e
 	}
 	e.page, e.diags = ParsePage(j.p, src)
