@@ -258,6 +258,9 @@ func (l *linker) source(dest, name, suffix, frag, rawFrag string) markdown.LinkT
 		file = path.Join(path.Dir(l.sp.Source.Path), name)
 	}
 	q := l.ix.bySource[file]
+	if q == nil && l.st.Failed(file) {
+		return markdown.LinkTarget{} // the page's own errors say why it is not there
+	}
 	if q == nil {
 		return markdown.LinkTarget{Problem: fmt.Sprintf("link to %q: no such page (%s)", dest, file), Severity: diag.Error}
 	}

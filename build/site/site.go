@@ -104,8 +104,9 @@ type Site struct {
 	parts map[partKey]*Page
 	// order lists each language's published part pages of a series in
 	// part order; index is a page's place in it.
-	order map[string][]*Page
-	index map[*Page]int
+	order  map[string][]*Page
+	index  map[*Page]int
+	failed map[string]bool // Options.Failed
 
 	// Glossary is the site's glossary, as Options gave it; nil without.
 	Glossary []GlossaryEntry
@@ -123,12 +124,17 @@ type Options struct {
 	// Glossary is the site's glossary (content/glossary.yaml); with
 	// entries, each language gets its glossary page (KindGlossary).
 	Glossary []GlossaryEntry
+	// Failed are the content files that did not load, for their errors
+	// (FailedFiles): a page's series or twin missing for want of one is
+	// not reported again.
+	Failed map[string]bool
 }
 
-// Resolve builds the site from loaded content. Errors stop the build;
-// warnings (a missing translation, a page without a title) do not.
+// Resolve builds the site from loaded content, reporting every error and
+// warning (a missing translation, a page without a title); a page in
+// error is left out, or joins no series.
 func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
-	s := &Site{Langs: opts.Langs, Series: c.Series, byURL: map[string]*Page{}, parts: map[partKey]*Page{}}
+	s := &Site{Langs: opts.Langs, Series: c.Series, byURL: map[string]*Page{}, parts: map[partKey]*Page{}, failed: opts.Failed}
 	var diags diag.List
 	series := map[string]*source.Series{}
 	for _, sr := range c.Series {
@@ -247,6 +253,8 @@ func (s *Site) joinSeries(p *Page, sp *source.Page, dir string, series map[strin
 	if id := seriesOf(sp, dir); id != "" {
 		sr := series[id]
 		switch {
+		case sr == nil && s.seriesFailed(sp):
+			// Its series file may be the one that did not load.
 		case sr == nil:
 			diags = append(diags, fieldDiag(sp, "series", "series %q has no series file (content/%s/%s.yaml)", id, source.SeriesDir, id))
 		case sp.Meta.Part == 0:
@@ -522,13 +530,28 @@ func (s *Site) checkSeries(series map[string]*source.Series) diag.List {
 				if part.Title[lang] == "" {
 					diags = append(diags, diag.At(sr.Path, sr.Src, part.Off, "part #%d has no %s title", part.Number, lang))
 				}
-				if part.State == source.Published && s.parts[partKey{lang, sr.ID, part.Number}] == nil {
+				if part.State == source.Published && s.parts[partKey{lang, sr.ID, part.Number}] == nil && !s.failedPart(sr, part.Number, lang) {
 					diags = append(diags, diag.At(sr.Path, sr.Src, part.Off, "part #%d is published but has no %s page", part.Number, lang).AsWarning())
 				}
 			}
 		}
 	}
 	return diags
+}
+
+// failedPart reports whether the page of part n of sr in lang may be a
+// file that did not load: the twin of the part's page in another
+// language, or a file of the series' folder named by the part's number.
+func (s *Site) failedPart(sr *source.Series, n int, lang string) bool {
+	if len(s.failed) == 0 {
+		return false
+	}
+	for _, l := range s.Langs {
+		if p := s.parts[partKey{l, sr.ID, n}]; p != nil && s.FailedTwin(p, lang) {
+			return true
+		}
+	}
+	return s.failedPartFile(sr, n, lang)
 }
 
 // ByURL finds a page by its URL.
