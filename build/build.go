@@ -38,6 +38,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/check"
 	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/glossary"
@@ -120,23 +121,22 @@ type Builder struct {
 	hl     *highlight.Highlighter
 	minify *render.Minifier
 
-	mu        sync.Mutex
-	cfg       *config.Config // the configuration of the current build
-	cfgWarn   diag.List
-	theme0    string   // the theme folder of Options.Layout, for a configuration naming none
-	langs     []string // the site's languages, in order, as config.Config.Langs works them out
-	loader    *source.Loader
-	full      bool // theme or UI strings changed: reload them, re-render all
-	bundle    *i18n.Bundle
-	theme     *render.Theme
-	themeWarn diag.List
-	overrides []string // built-in shortcodes the theme overrides
-	md        *markdown.Renderer
-	mdKey     uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
-	prev      *output.Site
-	memo      cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
-	wasm      *wasm.Once                  // the calculators' modules, compiled once per Builder
-	site      *site.Site                  // the site of the last good build, for Check
+	mu         sync.Mutex
+	cfg        *config.Config // the configuration of the current build
+	cfgDiags   diag.List      // its errors and warnings
+	theme0     string         // the theme folder of Options.Layout, for a configuration naming none
+	langs      []string       // the site's languages, in order, as config.Config.Langs works them out
+	loader     *source.Loader
+	full       bool // theme or UI strings changed: reload them, re-render all
+	bundle     *i18n.Bundle
+	theme      *render.Theme
+	themeDiags diag.List // the errors and warnings of the UI strings, the theme and the shortcode templates
+	overrides  []string  // built-in shortcodes the theme overrides
+	md         *markdown.Renderer
+	mdKey      uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
+	prev       *output.Site
+	memo       cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
+	wasm       *wasm.Once                  // the calculators' modules, compiled once per Builder
 }
 
 // New returns a Builder reading the site from in.
@@ -224,9 +224,12 @@ func (e *InterruptedError) Error() string { return "build interrupted: " + e.Err
 // Unwrap is the context's error.
 func (e *InterruptedError) Unwrap() error { return e.Err }
 
-// Build runs the whole pipeline into memory. On failure the error is a
-// diag.List holding every error of the stage that failed, and the Builder
-// keeps what the last good build had.
+// Build runs the whole pipeline into memory. Each stage goes on with what
+// is valid after an error (a page in error is left out of the later
+// stages, a missing UI string shows its key), so that one build finds
+// every problem, the whole-site checks (build/check) included. On failure
+// the error is a *check.Failure holding them, and the Builder keeps what
+// the last good build had.
 func (b *Builder) Build(ctx context.Context) (*Result, error) {
 	out := output.New()
 	return b.build(ctx, target{sink: out, mem: out})
@@ -242,7 +245,8 @@ func (b *Builder) BuildTo(ctx context.Context, stage *output.Staging) (*Result, 
 
 // build is the pipeline: load → resolve → markdown → assemble → template →
 // write. Markdown, assembling, templates and writing the pages run per
-// page, in parallel (renderAll).
+// page, in parallel (renderAll); the whole-site checks, once every page
+// is made; the site's other files only when nothing failed.
 func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -253,15 +257,16 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, err
 	}
-	st, warnings, err := b.resolve(ctx)
+	st, gl, ds, err := b.resolve(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if to.stage != nil && b.baseURL() == "/" {
-		warnings = append(warnings, diag.File(b.opts.Layout.Config,
+		ds = append(ds, diag.File(b.opts.Layout.Config,
 			"no baseURL: canonical links, hreflang, the sitemap and robots.txt need an absolute URL; set baseURL in %s (or pass --base-url)", b.opts.Layout.Config).AsWarning())
 	}
-	r := b.newRun(ctx, st, to, warnings)
+	r := b.newRun(ctx, st, to, ds)
+	r.gl = gl
 	defer r.feed.Done()
 	if err := r.loadStatic(); err != nil {
 		return nil, err
@@ -273,6 +278,10 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		return nil, err
 	}
 	r.calcWarnings(pages)
+	r.diags = append(r.diags, r.siteChecks(mds)...)
+	if err := failed(ctx, r.diags); err != nil {
+		return nil, err
+	}
 	if err := r.writeAssets(pages); err != nil {
 		return nil, err
 	}
@@ -284,88 +293,85 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	srcs := st.SourcePaths()
 	b.memo.Forget(func(p string) bool { return srcs[p] }, func(u string) bool { return st.ByURL(u) != nil })
-	b.site = st
 	return r.finish(start, pages, searchBytes)
 }
 
-// resolve loads the content and resolves the site's pages, returning the
-// warnings of both stages.
-func (b *Builder) resolve(ctx context.Context) (*site.Site, diag.List, error) {
-	warnings := append(append(diag.List(nil), b.cfgWarn...), b.themeWarn...)
+// resolve loads the content and the glossary and resolves the site's
+// pages, returning the errors and warnings of the configuration, the
+// theme and both stages. A page whose file has errors is not loaded; the
+// others go on.
+func (b *Builder) resolve(ctx context.Context) (*site.Site, *glossary.Glossary, diag.List, error) {
 	langs := b.langs
 	content, ldiags := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 	gl, gdiags := glossary.Load(ctx, b.in, glossary.Path(b.opts.Layout.Content), langs)
-	ldiags = append(ldiags, gdiags...)
-	if err := failed(ctx, ldiags); err != nil {
-		return nil, nil, err
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, &InterruptedError{Err: err}
 	}
-	warnings = append(warnings, ldiags.Warnings()...)
 	// translationOf must name another language of the site, the same for
 	// every page of a name.
-	if _, tdiags := translation.Pairs(content, langs); tdiags.Err() != nil {
-		return nil, nil, tdiags.Err()
-	}
-	st, rdiags := site.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries()})
-	if err := rdiags.Err(); err != nil {
-		return nil, nil, err
-	}
-	return st, append(warnings, rdiags.Warnings()...), nil
+	_, tdiags := translation.Pairs(content, langs)
+	st, rdiags := site.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries(), Failed: site.FailedFiles(ldiags)})
+	return st, gl, slices.Concat(b.cfgDiags, b.themeDiags, ldiags, gdiags, tdiags.Errors(), rdiags), nil
 }
 
 // loadTheme (re)loads the UI strings, the theme and its shortcodes when
 // they changed or were never loaded, and makes the markdown renderer with
-// them. The caller holds b.mu.
+// them. Their errors (b.themeDiags) stop the build only when a language
+// has no UI strings or there is no theme to render with; else it goes
+// on, and they are loaded again by the next. The caller holds b.mu.
 func (b *Builder) loadTheme(ctx context.Context) error {
 	if !b.full && b.theme != nil {
 		return nil
 	}
 	l := b.opts.Layout
 	bundle, diags := i18n.LoadSite(ctx, b.in, l.I18n, b.langs)
-	if err := failed(ctx, diags); err != nil {
-		return err
+	if bundle == nil {
+		return failed(ctx, slices.Concat(b.cfgDiags, diags))
 	}
-	// Which languages have UI strings is known now.
+	// Which languages have UI strings is known now: every later stage
+	// needs each language's.
 	cdiags := b.cfg.CheckLangs(b.langs, bundle.Available(), l.Content)
-	if err := cdiags.Err(); err != nil {
-		return err
+	if diags = append(diags, cdiags...); cdiags.Err() != nil {
+		return failed(ctx, slices.Concat(b.cfgDiags, diags))
 	}
-	diags = append(diags, cdiags...)
 	theme, tdiags := render.Load(ctx, render.ThemeFs(b.in, l.Theme), ".", bundle)
-	if err := tdiags.Err(); err != nil {
-		return err
+	if diags = append(diags, tdiags...); theme == nil {
+		return failed(ctx, slices.Concat(b.cfgDiags, diags))
 	}
 	reg := shortcodes.NewRegistry()
 	overrides, sdiags := reg.LoadTemplates(ctx, b.in, l.Shortcodes()...)
 	// Every UI string key the code, the layouts and the site shortcode
-	// templates use must be in every language the site builds: a missing
-	// key is an error, never a "[lang:key]" on a page.
-	sdiags = append(sdiags, render.CheckKeys(bundle, b.langs, i18n.CodeKeys, b.templateKeys(theme))...)
-	if err := failed(ctx, sdiags); err != nil {
-		return err
+	// templates use must be in every language that has strings: a
+	// missing key is an error, never a "[lang:key]" on a published page.
+	uses := b.templateKeys(theme)
+	diags = slices.Concat(diags, sdiags, render.CheckKeys(bundle, bundle.Langs(), i18n.CodeKeys, uses), render.UnusedKeys(bundle, i18n.CodeKeys, uses))
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
 	}
-	b.bundle, b.theme, b.overrides = bundle, theme, overrides
+	b.bundle, b.theme, b.overrides, b.themeDiags = bundle, theme, overrides, diags
 	b.mdKey = cache.HashFiles(b.in, append([]string{l.I18n}, l.Shortcodes()...)...)
-	b.themeWarn = append(append(diags.Warnings(), tdiags.Warnings()...), sdiags.Warnings()...)
 	b.md = page.NewMarkdown(b.hl, reg, b.opts.ExplicitIndex)
 	b.memo.Clear()
-	b.full = false
+	b.full = len(diags.Errors()) > 0
 	return nil
 }
 
 // loadConfig reads the configuration file afresh (it is small): when it
-// changed, everything is made again, with the theme it names. The caller
-// holds b.mu.
+// changed, everything is made again, with the theme it names. A field in
+// error keeps its default, a theme not found is the default theme: its
+// errors (b.cfgDiags) stop the build only when it has no languages. The
+// caller holds b.mu.
 func (b *Builder) loadConfig(ctx context.Context) error {
 	cfg, diags := config.Load(ctx, b.in, b.opts.Layout.Config)
-	if err := failed(ctx, diags); err != nil {
-		return err
+	if err := ctx.Err(); err != nil {
+		return &InterruptedError{Err: err}
 	}
 	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
 		b.full = true
 	}
 	langs, ldiags := cfg.Langs(ctx, b.in, b.opts.Layout.Content)
-	if err := failed(ctx, ldiags); err != nil {
-		return err
+	if diags = append(diags, ldiags...); len(langs) == 0 {
+		return failed(ctx, diags)
 	}
 	if !slices.Equal(langs, b.langs) {
 		// A language folder came or went: every page's translations,
@@ -373,10 +379,10 @@ func (b *Builder) loadConfig(ctx context.Context) error {
 		b.full = true
 	}
 	theme, tdiags := cfg.ThemeDir(b.in, b.theme0)
-	if err := tdiags.Err(); err != nil {
-		return err
+	if theme == "" {
+		theme = b.theme0
 	}
-	b.cfg, b.cfgWarn, b.langs = cfg, diags.Warnings(), langs
+	b.cfg, b.cfgDiags, b.langs = cfg, append(diags, tdiags...), langs
 	b.opts.Layout.Theme = theme
 	return nil
 }
@@ -405,13 +411,16 @@ func (b *Builder) T(lang, key string) string {
 	return b.bundle.T(lang, key)
 }
 
-// failed is the error of a stage that reported ds: an InterruptedError
-// when ctx is done, else ds's errors, if any.
+// failed is the error of a build that found ds: an InterruptedError when
+// ctx is done, else a *check.Failure when ds holds errors.
 func failed(ctx context.Context, ds diag.List) error {
 	if err := ctx.Err(); err != nil {
 		return &InterruptedError{Err: err}
 	}
-	return ds.Err()
+	if f := check.Failed(ds); f != nil {
+		return f
+	}
+	return nil
 }
 
 // interrupted is err, as an InterruptedError when ctx is done and err is

@@ -31,6 +31,9 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, append(diags, diag.FromError(err)...)
 	}
+	if ds := slices.Concat(b.cfgDiags, b.themeDiags).Errors(); len(ds) > 0 {
+		return nil, append(diags, ds...)
+	}
 	langs := b.langs
 	if lang == "" {
 		lang = langs[0]
@@ -51,6 +54,9 @@ func (b *Builder) Langs(ctx context.Context) ([]string, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if err := b.loadConfig(ctx); err != nil {
+		return nil, err
+	}
+	if err := b.cfgDiags.Err(); err != nil {
 		return nil, err
 	}
 	return slices.Clone(b.langs), nil

@@ -26,20 +26,25 @@ func headers(l diag.List) []string {
 	return out
 }
 
-// unusedKeys builds the site of s afresh and returns its unused keys.
+// unusedKeys builds the site of s afresh and returns the warnings of its
+// unused keys.
 func unusedKeys(t *testing.T, s *sitetest.Site) []string {
 	t.Helper()
 	b, err := build.New(s.Fs(), s.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := b.UnusedKeys(); got != nil {
-		t.Errorf("UnusedKeys before a build = %v, want nil", got)
-	}
-	if _, err := b.Build(context.Background()); err != nil {
+	res, err := b.Build(context.Background())
+	if err != nil {
 		t.Fatal(err)
 	}
-	return headers(b.UnusedKeys())
+	var out []string
+	for _, d := range res.Summary.Warnings {
+		if d.Code == "unused-string" {
+			out = append(out, d.Header())
+		}
+	}
+	return out
 }
 
 // TestKeysBundledCourse: the bundled course's pages hold no "[lang:key]"
@@ -110,9 +115,11 @@ func TestKeysTemplateMissing(t *testing.T) {
 	s.WriteFile("i18n/ja.toml", "nope = \"いいえ\"\n").WriteFile("i18n/ko.toml", "nope = \"아니요\"\n").Append(ja1, "\n{{< zz >}}\n").Build().
 		AssertContains("ja/cka/01-intro/index.html", "<b>いいえ</b>")
 	// In a site missing the key in one of its languages only, the
-	// message names that language's file.
+	// message names that language's file, and the template's use of it
+	// is reported in the same build.
 	s.WriteFile("i18n/ko.toml", "toc = \"차례\"\n").BuildFails(
 		`i18n/ja.toml:1:1: key "nope" is missing from i18n/ko.toml`,
+		`themes/default/shortcodes/zz.html:1:8: UI string "nope" is missing from i18n/ko.toml`,
 	)
 }
 
@@ -122,7 +129,7 @@ func TestKeysSiteOverride(t *testing.T) {
 	s := sitetest.New(t, twoParts(t)+`-- i18n/ko.toml --
 # The site's own wording.
 toc = "차례"
-`).Append(ko1, "\n## 더 읽기\n\n끝.\n").Build().AssertWarnings()
+`).Append(ja1, "\n## 続き\n\n終わり。\n").Append(ko1, "\n## 더 읽기\n\n끝.\n").Build().AssertWarnings()
 	s.AssertContains("ko/cka/01-intro/index.html", "이 제목으로 가는 링크")
 	for _, u := range unusedKeys(t, s) {
 		if strings.HasPrefix(u, "i18n/ko.toml") || strings.Contains(u, "(embedded)") {
@@ -132,21 +139,20 @@ toc = "차례"
 }
 
 // TestKeysUnused: a key of the site's strings nothing uses is a warning
-// at its line in each file, from UnusedKeys, not from the build.
+// of the build at its line in each file, as check reports it.
 func TestKeysUnused(t *testing.T) {
+	want := []string{
+		`i18n/ja.toml:1:1: warning: UI string "foo" is not used`,
+		`i18n/ko.toml:2:1: warning: UI string "foo" is not used`,
+	}
 	s := sitetest.Test(t, twoParts(t)+`-- i18n/ja.toml --
 foo = "ふう"
 toc = "もくじ"
 -- i18n/ko.toml --
 # mine
 foo = "푸"
-`).AssertWarnings()
-	got := unusedKeys(t, s)
-	want := []string{
-		`i18n/ja.toml:1:1: warning: UI string "foo" is not used`,
-		`i18n/ko.toml:2:1: warning: UI string "foo" is not used`,
-	}
-	if !slices.Equal(got, want) {
+`).AssertWarnings(want...)
+	if got := unusedKeys(t, s); !slices.Equal(got, want) {
 		t.Errorf("unused keys:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
@@ -201,10 +207,15 @@ languages = ["ja", "ko", "fr"]
 // of its own, and nothing more: the other languages name it by its own
 // name (its lang_name) until their files say otherwise.
 func TestKeysThirdLanguage(t *testing.T) {
-	// fr.toml lacks a key the markdown renderer asks for.
+	// fr.toml lacks a key the markdown renderer asks for, and the
+	// series its titles: the same build says both.
 	sitetest.New(t, twoParts(t)+frConfig+"-- i18n/fr.toml --\n"+frToml(t, "anchor")).BuildFails(
 		`(embedded) i18n/ja.toml:`+lineOf(t, "ja.toml", "anchor")+`:1: key "anchor" is missing from i18n/fr.toml`,
 		`(embedded) i18n/ko.toml:`+lineOf(t, "ko.toml", "anchor")+`:1: key "anchor" is missing from i18n/fr.toml`,
+		`content/series/cka.yaml:4:5: part #1 has no fr title`,
+		`content/series/cka.yaml:7:5: part #2 has no fr title`,
+		`content/series/cka.yaml:10:5: part #3 has no fr title`,
+		`i18n/fr.toml: UI string "anchor" is missing (used by the markdown renderer)`,
 	)
 	// No strings at all: the language is named at the configuration.
 	sitetest.New(t, twoParts(t)+frConfig).BuildFails(

@@ -9,20 +9,24 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/internal/sitetest"
 )
 
-// contentChecks builds the site's input afresh, in memory, and runs the
-// whole-site checks over that build, as kakehashi check does.
+// contentChecks checks the site's input afresh, as kakehashi check does,
+// and returns what the whole-site checks of links' sections and of twins
+// found.
 func contentChecks(t *testing.T, s *sitetest.Site) []string {
 	t.Helper()
 	b, err := build.New(s.Fs(), s.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Build(context.Background()); err != nil {
-		t.Fatalf("build: %v", err)
+	ds, err := b.Check(context.Background())
+	if err != nil {
+		t.Fatalf("check: %v", err)
 	}
 	var out []string
-	for _, d := range b.ContentChecks() {
-		out = append(out, d.Header())
+	for _, d := range ds {
+		if d.Code == "fragment" || d.Code == "twin" {
+			out = append(out, d.Header())
+		}
 	}
 	return out
 }
@@ -50,7 +54,10 @@ const linkBody = "次は [#2](02-inside.md) と [仕組みの一覧](02-inside.m
 func TestSiteLinksToSourceFiles(t *testing.T) {
 	for _, explicit := range []bool{false, true} {
 		s := sitetest.New(t, twoParts(t), sitetest.WithOptions(func(o *build.Options) { o.ExplicitIndex = explicit }))
-		s.Replace(ja1, "次は #2 、その次は #3 です。\n", linkBody).Build().AssertWarnings()
+		// The sections linked to are there, and the twins have the
+		// headings of their originals.
+		s.Replace(ja1, "次は #2 、その次は #3 です。\n", linkBody).Append(ko1, "\n## 시작\n\n## 별명\n").
+			Append(ja2, "\n## ノード一覧\n").Append(ko2, "\n## 노드 목록\n").Build().AssertWarnings()
 		idx := ""
 		if explicit {
 			idx = "index.html"
@@ -82,7 +89,8 @@ func TestSiteBrokenLinks(t *testing.T) {
 		ja1+`:7:4: link to "03-missing.md#x": no such page (content/ja/cka/03-missing.md)`,
 		ja1+`:10:5: link to "../cka/04-gone.md": no such page (content/ja/cka/04-gone.md)`,
 	).AssertErrorText("    7 | 次は [第三回](03-missing.md#x)。", "      |      ^")
-	s.Replace(ja1, "[第三回](03-missing.md#x)", "[第三回](/ja/cka/99-x/) と [節](#無い節) と [近い](#はじめ)\n\n## はじめに", "[m]: ../cka/04-gone.md", "[m]: ../02-inside/nope.png").Build().
+	s.Replace(ja1, "[第三回](03-missing.md#x)", "[第三回](/ja/cka/99-x/) と [節](#無い節) と [近い](#はじめ)\n\n## はじめに", "[m]: ../cka/04-gone.md", "[m]: ../02-inside/nope.png").
+		Append(ko1, "\n## 시작\n").Build().
 		AssertWarnings(
 			ja1+`:7:4: warning: link to "/ja/cka/99-x/": no such page or file`,
 			ja1+`:7:27: warning: link to "#無い節": this page has no section "無い節"`,

@@ -12,7 +12,8 @@ import (
 
 // renderAll runs markdown, assembling, the templates and the writing of
 // every page, in parallel, and returns their data and markdown in the
-// site's page order.
+// site's page order; their errors and warnings go to r.diags. A page in
+// error is not written.
 func (r *run) renderAll() ([]*render.Page, []*page.Rendering, error) {
 	pages := r.st.Pages
 	data := make([]*render.Page, len(pages))
@@ -56,9 +57,8 @@ func (r *run) renderAll() ([]*render.Page, []*page.Rendering, error) {
 	if err := r.ctx.Err(); err != nil {
 		return nil, nil, &InterruptedError{Err: err}
 	}
-	diags.Sort()
-	r.warnings = append(r.warnings, diags.Warnings()...)
-	return data, mds, diags.Err()
+	r.diags = append(r.diags, diags...)
+	return data, mds, nil
 }
 
 // renderGroup takes a page and its translations (indexes into pages)
@@ -98,9 +98,11 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds di
 	fp := r.pageFP(r.asm.Fingerprint(p, md.GenOrZero()))
 	if html, ok := r.b.memo.Pages.Get(p.URL, fp); ok {
 		r.w.Put(out, html)
+		r.built.Add(out, html)
 		return p, md, ds
 	}
 	if r.cache.Reuse(r.sink, out, fp) {
+		r.built.Keep(out)
 		return p, md, ds
 	}
 	if md != nil && md.FromDisk {
@@ -117,6 +119,7 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds di
 		data = bytes.Clone(data) // kept: in the site and the page cache
 	}
 	r.w.Put(out, data) // a staging folder writes it before returning
+	r.built.Add(out, data)
 	r.cache.Made(out, fp, len(data))
 	r.rendered.Add(1)
 	if r.retain {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"path"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -10,7 +11,10 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build/asset"
 	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/check"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/glossary"
+	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
@@ -45,8 +49,11 @@ type run struct {
 	retain       bool         // keep pages and renderings in memory for the next build (Build)
 	cache        *cache.Cache // the persistent cache, when streaming with one
 	feed         *search.Feed // tokenizes pages for search as they are rendered; may be nil
-	warnings     diag.List
-	w            *cache.Writer // writes through sink, reusing through cache
+	diags        diag.List    // the build's errors and warnings so far
+	built        *check.Built // the ids of the pages written, when the HTML is not kept (BuildTo)
+	htmlIDs      func(outPath string) []string
+	gl           *glossary.Glossary // the site's glossary; nil without
+	w            *cache.Writer      // writes through sink, reusing through cache
 	rendered     atomic.Int64
 	// published are the static files and modules to write, under their
 	// published names.
@@ -54,11 +61,20 @@ type run struct {
 	assetsFP  uint64 // the digest of their names, in every page's fingerprint
 }
 
-// newRun starts a build of st into to.
-func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, warnings diag.List) *run {
+// newRun starts a build of st into to, which found ds so far.
+func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.List) *run {
 	o := b.opts
 	r := &run{b: b, ctx: ctx, st: st, theme: b.theme, to: to, sink: to.sink,
-		retain: to.mem != nil, warnings: warnings}
+		retain: to.mem != nil, diags: ds}
+	r.htmlIDs = func(p string) []string { h, _ := to.mem.Get(p); return markdown.HTMLIDs(h) }
+	if st := to.stage; st != nil {
+		// A page reused from the previous output is read there.
+		r.built = &check.Built{Read: func(p string) ([]byte, bool) {
+			h, err := afero.ReadFile(st.Fs(), path.Join(st.Dest(), p))
+			return h, err == nil
+		}}
+		r.htmlIDs = r.built.IDs
+	}
 	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
 	page.Configure(r.asm.Site(), r.b.cfg)
 	r.asm.Site().PairView = o.PairView
@@ -127,7 +143,7 @@ func (r *run) compileWasm() {
 func (r *run) calcWarnings(pages []*render.Page) {
 	if r.b.cfg.Calculators && render.UsesCalc(pages) {
 		_, warn := r.b.wasm.Modules(r.ctx)
-		r.warnings = append(r.warnings, warn...)
+		r.diags = append(r.diags, warn...)
 	}
 }
 
@@ -136,7 +152,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	b := r.b
 	stats := r.st.Stats()
 	sum := Summary{Pages: stats.Pages, Articles: stats.Articles, PartsPublished: stats.PartsPublished, PartsPlanned: stats.PartsPlanned,
-		Warnings: r.warnings, Overrides: b.overrides, SearchBytes: searchBytes, Wasm: r.mods}
+		Warnings: r.diags, Overrides: b.overrides, SearchBytes: searchBytes, Wasm: r.mods}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
 	if err := r.w.Err(); err != nil {

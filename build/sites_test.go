@@ -71,8 +71,12 @@ func TestSiteBadInput(t *testing.T) {
 				ko2 + `:5:7: front matter field "date" must be a date like 2026-11-02 or 2026-11-02T09:00:00+09:00, got string "soon"`,
 			}, nil},
 		{"a series part of the wrong type",
+			// The pages are checked against the parts that could be read
+			// in the same build.
 			func(s *sitetest.Site) { s.Replace("content/series/cka.yaml", "number: 3", "number: three") },
 			[]string{
+				`content/ja/cka/01-intro.md:7:13: #3: the series has no part 3`,
+				`content/ko/cka/01-intro.md:7:14: #3: the series has no part 3`,
 				`content/series/cka.yaml:10:5: part has no "number"`,
 				`content/series/cka.yaml:10:13: part "number" must be a positive whole number, got "three"`,
 			}, nil},

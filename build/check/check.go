@@ -1,11 +1,13 @@
 // Package check holds the checks of a whole rendered site that no single
-// page can make alone, for kakehashi check: links to sections of other
-// pages (Fragments), translations whose code and headings drifted from
-// their originals (Twins), and translations behind their originals or
-// never marked (Translations); and the kind of each problem for tools
-// (Code). They are pure functions of the resolved site and the pages'
-// rendered markdown (markdown.Result), and report at the positions they
-// recorded.
+// page can make alone, which every build runs once its pages are made
+// (Site): links to sections of other pages (Fragments), translations
+// whose code and headings drifted from their originals (Twins), and
+// translations behind their originals, never marked or missing
+// (Translations). They are pure functions of the resolved site and the
+// pages' rendered markdown (markdown.Result), and report at the positions
+// they recorded. It also holds what a build that found errors returns
+// (Failure), and everything a build found as kakehashi check reports it,
+// each with its kind for tools (Found, Code).
 package check
 
 import (
@@ -22,9 +24,13 @@ type Page struct {
 	URL    string // site-absolute: "/ja/cka/02-control-plane/"
 	Lang   string
 	Source string // its source file; "" for a page the build generates
-	// IDs are every id the page's HTML defines: its content's
-	// (markdown.Result.IDs) and its template's ("main", "toc-title").
+	// IDs are ids the page's HTML defines: its content's
+	// (markdown.Result.IDs), and those HTMLIDs gives.
 	IDs []string
+	// HTMLIDs, when set, gives every id of the page's built HTML, its
+	// template's ("main", "toc-title") too; it is called only when a
+	// link names a section that is not among IDs.
+	HTMLIDs func() []string
 	// Links and Outline are its markdown's (markdown.Result).
 	Links   []markdown.Link
 	Outline []markdown.Block
@@ -42,7 +48,7 @@ func Fragments(pages []*Page) diag.List {
 	for _, p := range pages {
 		byURL[p.URL] = p
 	}
-	ids := map[*Page]map[string]bool{} // made for the pages linked to
+	ids := map[*Page]*idSet{} // made for the pages linked to
 	var out diag.List
 	for _, p := range pages {
 		for _, l := range p.Links {
@@ -55,19 +61,17 @@ func Fragments(pages []*Page) diag.List {
 			}
 			set := ids[q]
 			if set == nil {
-				set = make(map[string]bool, len(q.IDs))
-				for _, id := range q.IDs {
-					set[id] = true
-				}
+				set = &idSet{has: map[string]bool{}, more: q.HTMLIDs}
+				set.add(q.IDs)
 				ids[q] = set
 			}
-			if set[l.Fragment] {
+			if set.contains(l.Fragment) {
 				continue
 			}
 			d := l.At.WithCode("fragment")
 			d.Severity = diag.Error
 			d.Msg = fmt.Sprintf("link to %q: page %s has no section %q", l.Dest, q.URL, l.Fragment)
-			if near := diag.Suggest(l.Fragment, q.IDs); near != "" {
+			if near := diag.Suggest(l.Fragment, set.list); near != "" {
 				d.Msg += fmt.Sprintf("; did you mean %q?", near)
 			}
 			out = append(out, d)
@@ -75,6 +79,31 @@ func Fragments(pages []*Page) diag.List {
 	}
 	out.Sort()
 	return out
+}
+
+// idSet is the ids of one page, those of its built HTML read when one
+// is not among the others.
+type idSet struct {
+	has  map[string]bool
+	list []string
+	more func() []string
+}
+
+func (s *idSet) add(ids []string) {
+	for _, id := range ids {
+		if !s.has[id] {
+			s.has[id] = true
+			s.list = append(s.list, id)
+		}
+	}
+}
+
+func (s *idSet) contains(id string) bool {
+	if !s.has[id] && s.more != nil {
+		s.add(s.more())
+		s.more = nil
+	}
+	return s.has[id]
 }
 
 // Twins compares each translation with its original (Page.Original): the

@@ -2,6 +2,7 @@ package check
 
 import (
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -21,12 +22,18 @@ func Code(d diag.Diagnostic) string {
 		return "link"
 	case strings.HasPrefix(d.Msg, "image ") || strings.Contains(d.Msg, "image file"):
 		return "image"
-	case strings.HasPrefix(d.Msg, "#") || strings.Contains(d.Msg, "is not in this series") || strings.Contains(d.Msg, "has no part"):
+	case strings.HasPrefix(d.Msg, "#") || strings.Contains(d.Msg, "is not in this series") || strings.Contains(d.Msg, "is not in series") || strings.Contains(d.Msg, "has no part"):
 		return "part"
 	case strings.Contains(d.Msg, "is published but has no"):
 		return "missing-translation"
 	case strings.Contains(d.Msg, "front matter"):
 		return "front-matter"
+	case strings.HasPrefix(d.Msg, "argument ") || strings.Contains(d.Msg, "shortcode"):
+		return "shortcode"
+	case strings.HasPrefix(d.Msg, "part \"") || strings.HasPrefix(d.Msg, "series "):
+		return "series"
+	case strings.HasPrefix(d.Msg, "key ") && strings.Contains(d.Msg, " is missing from "):
+		return "ui-string"
 	}
 	return "build"
 }
@@ -34,7 +41,8 @@ func Code(d diag.Diagnostic) string {
 // Translations reports, for each translation of the site st, whether it
 // is behind its original or was never marked. Missing translations of
 // series parts are the build's warnings already (site.Resolve); a missing
-// translation of any other page is reported here.
+// translation of any other page is reported here, unless its file is
+// one that did not load (site.Site.FailedTwin).
 func Translations(st *site.Site) diag.List {
 	var out diag.List
 	for _, p := range st.Pages {
@@ -44,7 +52,7 @@ func Translations(st *site.Site) diag.List {
 		o := st.Original(p)
 		if o == p {
 			for _, l := range st.Langs {
-				if q := p.Translations[l]; p.Series == nil && (q == nil || q.Kind == site.KindUntranslated) {
+				if q := p.Translations[l]; !part(p) && (q == nil || q.Kind == site.KindUntranslated) && !st.FailedTwin(p, l) {
 					out = append(out, diag.File(p.Source.Path, "no %s translation: the page is published in %s only", l, p.Lang).AsWarning().WithCode("missing-translation"))
 				}
 			}
@@ -69,22 +77,30 @@ func Translations(st *site.Site) diag.List {
 	return out
 }
 
+// part reports whether p is a part of a series, or names one in its
+// front matter (a part the series does not list is an error already).
+func part(p *site.Page) bool {
+	return p.Series != nil || p.Source.Meta.Series != "" || p.Source.Meta.Part != 0
+}
+
 // Pages gathers the pages of the site st as the checks read them: each
-// page's ids from its built HTML (html, by output path; the template's ids
-// count) and from its markdown (md, for a page with a source file), its
-// links and outline, and the original it translates.
-func Pages(st *site.Site, html func(outPath string) ([]byte, bool), md func(*site.Page) markdown.Result) []*Page {
+// page's ids from its markdown and, when a link needs them, from its
+// built HTML (html, by output path: the template's ids count), its links
+// and outline, and the original it translates. md is the markdown
+// rendering of st.Pages[i], a page with a source file; nil when it has
+// none.
+func Pages(st *site.Site, html func(outPath string) []string, md func(i int) *markdown.Result) []*Page {
 	pages := make([]*Page, 0, len(st.Pages))
-	for _, sp := range st.Pages {
+	for i, sp := range st.Pages {
 		p := &Page{URL: sp.URL, Lang: sp.Lang}
-		if h, ok := html(sp.OutPath()); ok {
-			p.IDs = markdown.HTMLIDs(h)
-		}
+		out := sp.OutPath()
+		p.HTMLIDs = func() []string { return html(out) }
 		if src := sp.Source; src != nil {
-			res := md(sp)
 			p.Source = src.Path
-			p.IDs = append(p.IDs, res.IDs...)
-			p.Links, p.Outline = res.Links, res.Outline
+			if res := md(i); res != nil {
+				p.IDs = res.IDs
+				p.Links, p.Outline = res.Links, res.Outline
+			}
 			if o := st.Original(sp); o != nil && o != sp && o.Source != nil {
 				p.Original = o.URL
 			}
@@ -92,4 +108,67 @@ func Pages(st *site.Site, html func(outPath string) ([]byte, bool), md func(*sit
 		pages = append(pages, p)
 	}
 	return pages
+}
+
+// Site runs every check of the whole site st, whose pages the checks
+// read as pages (Pages): links to sections of other pages (Fragments),
+// twins (Twins) and translations (Translations), sorted.
+func Site(st *site.Site, pages []*Page) diag.List {
+	out := append(append(Fragments(pages), Twins(pages)...), Translations(st)...)
+	out.Sort()
+	return out
+}
+
+// Built finds the ids of the HTML of the pages of a build that keeps
+// none (for Pages), by output path: those of the pages Add recorded as
+// the build wrote them, and those of the pages Keep names, the files of
+// the previous output taken as they are, from the HTML Read finds, read
+// when first needed. A nil *Built records nothing. Its methods are safe
+// for concurrent use.
+type Built struct {
+	Read func(outPath string) ([]byte, bool)
+	mu   sync.Mutex
+	ids  map[string][]string
+	kept map[string]bool
+}
+
+// Add records the ids of html, the page written at outPath.
+func (b *Built) Add(outPath string, html []byte) {
+	if b == nil {
+		return
+	}
+	ids := markdown.HTMLIDs(html)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ids == nil {
+		b.ids = map[string][]string{}
+	}
+	b.ids[outPath] = ids
+}
+
+// Keep records that the page at outPath is the previous output's file.
+func (b *Built) Keep(outPath string) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.kept == nil {
+		b.kept = map[string]bool{}
+	}
+	b.kept[outPath] = true
+}
+
+// IDs are the ids of the page at outPath; none when it was not built.
+func (b *Built) IDs(outPath string) []string {
+	b.mu.Lock()
+	ids, kept := b.ids[outPath], b.kept[outPath]
+	b.mu.Unlock()
+	if !kept || b.Read == nil {
+		return ids
+	}
+	if h, ok := b.Read(outPath); ok {
+		return markdown.HTMLIDs(h)
+	}
+	return nil
 }

@@ -23,9 +23,11 @@ var checkFormats = []string{"text", "json", "github"}
 // usage errors.
 func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlags(env, "check", checkSynopsis,
-		"Checks the site without writing anything: every error and warning of a build,\n"+
-			"then links and sections in every language, missing, stale and unmarked\n"+
-			"translations, twins whose code or headings differ, and unused UI strings.")
+		"Checks the site without writing anything, and reports in one run every error\n"+
+			"and warning a build finds, sorted by file and line: the configuration, the UI\n"+
+			"strings, each page (front matter, shortcodes, images, parts), then links and\n"+
+			"sections in every language, missing, stale and unmarked translations, twins\n"+
+			"whose code or headings differ, the glossary's terms and unused UI strings.")
 	var src, format string
 	var strict, drafts bool
 	sourceFlag(fs, &src, siteFolderHelp)

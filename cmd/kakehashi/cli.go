@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/check"
 	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/export"
@@ -278,7 +279,9 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	return 0
 }
 
-// reportFailure prints every diagnostic and says the output is untouched.
+// reportFailure prints every error and warning the build found, as check
+// does (sorted by file and position, at most maxPerFile of a file), and
+// says the output is untouched.
 func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
 	var list diag.List
 	var one diag.Diagnostic
@@ -292,12 +295,20 @@ func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
 		fmt.Fprintln(env.stderr)
 		return 1
 	}
-	diags := diag.FromError(err).CapPerFile(maxPerFile)
-	for _, d := range diags {
+	diags := slices.Clone(diag.FromError(err))
+	var f *check.Failure
+	if errors.As(err, &f) {
+		diags = slices.Concat(f.Errors, f.Warnings)
+	}
+	diags.Sort()
+	for _, d := range diags.CapPerFile(maxPerFile) {
 		fmt.Fprintln(env.stderr, relTo(src, d).String())
 	}
-	n := len(diag.FromError(err).Errors())
+	n, w := len(diags.Errors()), len(diags.Warnings())
 	fmt.Fprintf(env.stderr, "kakehashi %s: %d error%s", cmd, n, plural(n))
+	if w > 0 {
+		fmt.Fprintf(env.stderr, ", %d warning%s", w, plural(w))
+	}
 	if dest != "" {
 		fmt.Fprintf(env.stderr, "; %s was left as it was", dest)
 	}
@@ -309,7 +320,11 @@ func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
 // are counted ("and N more in this file").
 const maxPerFile = 20
 
+// printWarnings prints the warnings of a build, sorted by file and
+// position, at most maxPerFile of a file.
 func printWarnings(w io.Writer, ws diag.List, src string) {
+	ws = slices.Clone(ws)
+	ws.Sort()
 	for _, d := range ws.CapPerFile(maxPerFile) {
 		fmt.Fprintln(w, relTo(src, d).String())
 	}
