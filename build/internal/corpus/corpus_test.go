@@ -272,8 +272,11 @@ func TestGeneratedSiteBuilds(t *testing.T) {
 	if s.Articles["ja"] != n || s.Articles["ko"] != n || s.PartsPublished != n || s.PartsPlanned != corpus.Planned {
 		t.Errorf("summary: %+v", s)
 	}
-	if len(s.Warnings) > 0 {
-		t.Errorf("warnings: %v", s.Warnings)
+	// The generated translations are never marked: that is all it warns.
+	for _, w := range s.Warnings {
+		if w.Code != "unmarked-translation" {
+			t.Errorf("warning: %v", w)
+		}
 	}
 	// Every code block is highlighted once, for ja, and reused for ko.
 	blocks := 0
