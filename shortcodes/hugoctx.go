@@ -365,7 +365,7 @@ func (f templateFuncs) funcMap() template.FuncMap {
 		"safeJS":       func(s any) template.JS { return template.JS(toText(s)) },             // the template's word
 		"urlize":       func(s any) string { return urlize(toText(s)) },
 		"default":      hugoDefault,
-		"dict":         dict,
+		"dict":         Dict,
 		"slice":        func(v ...any) []any { return v },
 		"lower":        func(s any) string { return strings.ToLower(toText(s)) },
 		"upper":        func(s any) string { return strings.ToUpper(toText(s)) },
@@ -600,8 +600,11 @@ func hugoDefault(def any, given ...any) (any, error) {
 	return def, nil
 }
 
-// dict builds a map from key, value pairs, as Hugo's dict.
-func dict(kv ...any) (map[string]any, error) {
+// Dict builds a map from key, value pairs, as Hugo's dict: the template
+// function dict of site shortcode templates and of the theme's layouts
+// (build/render). An odd count or a key that is not a string is an
+// error, which the template reports at the call.
+func Dict(kv ...any) (map[string]any, error) {
 	if len(kv)%2 != 0 {
 		return nil, errors.New("dict: odd number of arguments")
 	}

@@ -495,7 +495,7 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 		"siteTitleIn": func(l string) string { return site().Title[l] },
 		"home":        func() string { return "/" + lang() + "/" },
 		"feed":        func() string { return FeedPath(lang()) },
-		"dict":        dict,
+		"dict":        shortcodes.Dict,
 		"xdefault": func() string {
 			if st.page == nil {
 				return ""
@@ -518,23 +518,6 @@ func xDefault(site *Site, ts []Translation) string {
 		}
 	}
 	return ""
-}
-
-// dict builds a map from key, value pairs; an odd or non-string key is an
-// error, reported at the call in the template.
-func dict(kv ...any) (map[string]any, error) {
-	if len(kv)%2 != 0 {
-		return nil, errors.New("dict: odd number of arguments")
-	}
-	m := make(map[string]any, len(kv)/2)
-	for i := 0; i < len(kv); i += 2 {
-		k, ok := kv[i].(string)
-		if !ok {
-			return nil, fmt.Errorf("dict: key %v is not a string", kv[i])
-		}
-		m[k] = kv[i+1]
-	}
-	return m, nil
 }
 
 // String describes the theme for debugging.
