@@ -105,7 +105,7 @@ func (p *blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Contex
 		n.pair = 1
 	}
 	reader.Advance(end - seg.Start)
-	if container && !s.RawInner {
+	if container && !(known && s.RawInner) { // an unknown name has no declaration
 		return n, parser.HasChildren
 	}
 	return n, parser.NoChildren // a raw inner text's lines are Continue's
