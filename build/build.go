@@ -49,6 +49,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/timing"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 	"github.com/kakehashi-dev/kakehashi/build/wasm"
 	"github.com/kakehashi-dev/kakehashi/i18n"
@@ -94,6 +95,9 @@ type Options struct {
 	// when first read, so an edit reaches the authoring server's readers
 	// without waiting for the index; the summary then has no index sizes.
 	LazySearch bool
+	// Timings, when set, records the time of each stage, page and
+	// template (kakehashi build --timings).
+	Timings *timing.Recorder
 	// PairView is the path of the authoring server's side-by-side view
 	// of translations ("/_pair"), which the pages' translation notices
 	// then link to (render.Site.PairView); "" for a site to publish.
@@ -251,12 +255,17 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	start := time.Now()
+	tm := b.opts.Timings
+	end := tm.Stage("configuration")
 	if err := b.loadConfig(ctx); err != nil {
 		return nil, err
 	}
+	end()
+	end = tm.Stage("theme, UI strings, shortcodes")
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, err
 	}
+	end()
 	st, gl, ds, err := b.resolve(ctx)
 	if err != nil {
 		return nil, err
@@ -265,6 +274,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		ds = append(ds, diag.File(b.opts.Layout.Config,
 			"no baseURL: canonical links, hreflang, the sitemap and robots.txt need an absolute URL; set baseURL in %s (or pass --base-url)", b.opts.Layout.Config).AsWarning())
 	}
+	end = tm.Stage("static files, calculators, assets")
 	r := b.newRun(ctx, st, to, ds)
 	r.gl = gl
 	defer r.feed.Done()
@@ -273,23 +283,34 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	r.compileWasm()
 	r.prepareAssets()
+	end()
+	end = tm.Stage("pages: markdown, assemble, template, write")
 	pages, mds, err := r.renderAll()
 	if err != nil {
 		return nil, err
 	}
+	end()
+	end = tm.Stage("site checks")
 	r.calcWarnings(pages)
 	r.diags = append(r.diags, r.siteChecks(mds)...)
 	if err := failed(ctx, r.diags); err != nil {
 		return nil, err
 	}
+	end()
+	end = tm.Stage("theme and page files")
 	if err := r.writeAssets(pages); err != nil {
 		return nil, err
 	}
+	end()
+	end = tm.Stage("aliases, sitemap, feeds")
 	r.writeAliases(pages)
 	r.writeFeeds(pages)
+	end()
 	var searchBytes map[string]int
 	if b.cfg.Search {
+		end = tm.Stage("search indexes")
 		searchBytes = r.writeSearch(pages, mds)
+		end()
 	}
 	srcs := st.SourcePaths()
 	b.memo.Forget(func(p string) bool { return srcs[p] }, func(u string) bool { return st.ByURL(u) != nil })
@@ -302,11 +323,14 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 // others go on.
 func (b *Builder) resolve(ctx context.Context) (*site.Site, *glossary.Glossary, diag.List, error) {
 	langs := b.langs
+	end := b.opts.Timings.Stage("content")
 	content, ldiags := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 	gl, gdiags := glossary.Load(ctx, b.in, glossary.Path(b.opts.Layout.Content), langs)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, &InterruptedError{Err: err}
 	}
+	end()
+	defer b.opts.Timings.Stage("resolve: pages, URLs, translations")()
 	// translationOf must name another language of the site, the same for
 	// every page of a name.
 	_, tdiags := translation.Pairs(content, langs)

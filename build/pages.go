@@ -3,11 +3,13 @@ package build
 import (
 	"bytes"
 	"sync"
+	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/build/timing"
 )
 
 // renderAll runs markdown, assembling, the templates and the writing of
@@ -65,18 +67,27 @@ func (r *run) renderAll() ([]*render.Page, []*page.Rendering, error) {
 // through markdown and assembling (page.Renderer.AssembleGroup), and
 // finishes each (renderPage).
 func (r *run) renderGroup(pages []*site.Page, group []int, buf *bytes.Buffer) ([]*render.Page, []*page.Rendering, []diag.List) {
+	tm := r.b.opts.Timings
+	t0 := tm.Clock()
 	ps, ms, dss := r.mdr.AssembleGroup(r.ctx, pages, group)
+	share := tm.Since(t0) / time.Duration(len(group))
 	for j, i := range group {
-		ps[j], ms[j], dss[j] = r.renderPage(pages[i], ps[j], ms[j], dss[j], buf)
+		t := &timing.Page{URL: pages[i].URL, Markdown: share}
+		if src := pages[i].Source; src != nil {
+			t.Source = src.Path
+		}
+		ps[j], ms[j], dss[j] = r.renderPage(pages[i], ps[j], ms[j], dss[j], buf, t)
+		tm.Page(*t)
 	}
+	tm.Work("markdown and assemble", share*time.Duration(len(group)))
 	return ps, ms, dss
 }
 
 // renderPage takes one assembled page through its template and the sink,
 // and queues it for the search indexes.
-func (r *run) renderPage(sp *site.Page, p *render.Page, md *page.Rendering, ds diag.List, buf *bytes.Buffer) (*render.Page, *page.Rendering, diag.List) {
+func (r *run) renderPage(sp *site.Page, p *render.Page, md *page.Rendering, ds diag.List, buf *bytes.Buffer, t *timing.Page) (*render.Page, *page.Rendering, diag.List) {
 	if len(ds.Errors()) == 0 {
-		p, md, ds = r.writePage(sp, p, md, ds, buf)
+		p, md, ds = r.writePage(sp, p, md, ds, buf, t)
 	}
 	r.mdr.Save(md)
 	if !r.retain {
@@ -92,8 +103,13 @@ func (r *run) renderPage(sp *site.Page, p *render.Page, md *page.Rendering, ds d
 }
 
 // writePage writes a page's HTML: the copy of the last build or of the
-// previous output when its data did not change, else its template's.
-func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds diag.List, buf *bytes.Buffer) (*render.Page, *page.Rendering, diag.List) {
+// previous output when its data did not change, else its template's. It
+// adds the time of its steps to t.
+func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds diag.List, buf *bytes.Buffer, t *timing.Page) (*render.Page, *page.Rendering, diag.List) {
+	tm := r.b.opts.Timings
+	t0 := tm.Clock()
+	var other time.Duration // markdown and template, within the time here
+	defer func() { t.Write += tm.Since(t0) - other }()
 	out := sp.OutPath()
 	fp := r.pageFP(r.asm.Fingerprint(p, md.GenOrZero()))
 	if html, ok := r.b.memo.Pages.Get(p.URL, fp); ok {
@@ -106,12 +122,23 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds di
 		return p, md, ds
 	}
 	if md != nil && md.FromDisk {
-		if p, md, ds = r.mdr.Reassemble(r.ctx, sp, p); len(ds.Errors()) > 0 {
+		t1 := tm.Clock()
+		p, md, ds = r.mdr.Reassemble(r.ctx, sp, p)
+		d := tm.Since(t1)
+		t.Markdown += d
+		other += d
+		if len(ds.Errors()) > 0 {
 			return p, md, ds
 		}
 	}
 	buf.Reset()
-	if err := r.theme.Render(buf, p); err != nil {
+	t1 := tm.Clock()
+	err := r.theme.Render(buf, p)
+	d := tm.Since(t1)
+	t.Template += d
+	other += d
+	tm.Template(r.theme.LayoutFile(p.Kind), d)
+	if err != nil {
 		return p, md, append(ds, diag.FromError(err)...)
 	}
 	data := buf.Bytes()

@@ -283,6 +283,10 @@ func (th *Theme) check(kind string) diag.List {
 	return nil
 }
 
+// LayoutFile is the path of the layout file that renders pages of kind
+// in the theme, "" for a kind it has none for.
+func (th *Theme) LayoutFile(kind Kind) string { return th.kindFiles[string(kind)] }
+
 // kindFile is the path of the layout file of kind.
 func (th *Theme) kindFile(kind string) string {
 	return th.kindFiles[kind]

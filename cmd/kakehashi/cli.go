@@ -23,6 +23,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/export"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/source"
+	"github.com/kakehashi-dev/kakehashi/build/timing"
 )
 
 const usage = `kakehashi builds a course site in several languages (Japanese and Korean
@@ -188,8 +189,9 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	baseURLFlag(fs, &baseURL)
 	draftsFlag(fs, &drafts)
 	quietFlag(fs, &quiet)
-	var noCache, force, strict bool
+	var noCache, force, strict, timings bool
 	fs.BoolVar(&strict, "strict", false, "fail on warnings too, leaving the destination as it was")
+	fs.BoolVar(&timings, "timings", false, "print the time of each stage, each template and the slowest pages (also with -q)")
 	fs.BoolVar(&noCache, "no-cache", false, "build everything afresh, ignoring the cache in .kakehashi-cache/")
 	fs.BoolVar(&force, "force", false, "replace the destination even when it holds files kakehashi did not write")
 	if code := parse(fs, args); code >= 0 {
@@ -220,6 +222,9 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)
 	opts.Progress = prog.update
+	if timings {
+		opts.Timings = timing.New(nil)
+	}
 	in, err := siteFs(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
@@ -258,6 +263,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	start := time.Now()
+	end := opts.Timings.Stage("commit: output in place, cache saved")
 	if res.Unchanged {
 		// Nothing to write: dest already holds exactly this build.
 		stage.Abort()
@@ -265,6 +271,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, err, dest)
 		return 1
 	}
+	end()
 	res.Summary.Elapsed += time.Since(start)
 	printWarnings(env.stderr, res.Summary.Warnings, src)
 	if !quiet {
@@ -276,8 +283,15 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 			fmt.Fprintf(env.stdout, "  unchanged: %d files kept from the previous build (cache in .kakehashi-cache/)\n", res.Reused)
 		}
 	}
+	if timings {
+		fmt.Fprintln(env.stdout)
+		opts.Timings.Report().Write(env.stdout, res.Summary.Elapsed, slowestPages)
+	}
 	return 0
 }
+
+// slowestPages is how many pages build --timings lists.
+const slowestPages = 10
 
 // reportFailure prints every error and warning the build found, as check
 // does (sorted by file and position, at most maxPerFile of a file), and
