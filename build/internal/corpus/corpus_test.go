@@ -331,37 +331,81 @@ func TestHugoSite(t *testing.T) {
 	}
 }
 
-// TestHugoBuildsIt builds the Hugo site when hugo is installed, and counts
-// its article pages.
-func TestHugoBuildsIt(t *testing.T) {
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo not installed")
+// hugos are the Hugo binaries at hand: hugo on PATH, the one HUGO names,
+// and the newest that ../shared/tools/hugo-latest.sh builds into its
+// default folder (when it has been built), each once.
+func hugos(t *testing.T) []string {
+	var out []string
+	add := func(p string) {
+		if p == "" {
+			return
+		}
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() || fi.Mode()&0o111 == 0 {
+			return
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		for _, q := range out {
+			if q == p {
+				return
+			}
+		}
+		out = append(out, p)
 	}
+	if p, err := exec.LookPath("hugo"); err == nil {
+		add(p)
+	}
+	add(os.Getenv("HUGO"))
+	if home, err := os.UserHomeDir(); err == nil {
+		add(filepath.Join(home, ".cache", "hugo-latest", "hugo"))
+	}
+	if len(out) == 0 {
+		t.Skip("no hugo installed")
+	}
+	return out
+}
+
+// TestHugoBuildsIt builds the Hugo site with every Hugo at hand, and checks
+// its article pages, and that the build warns of nothing (no deprecated
+// configuration key or template method).
+func TestHugoBuildsIt(t *testing.T) {
 	c := load(t)
 	const n = 4
 	dir := t.TempDir()
-	site, out := filepath.Join(dir, "site"), filepath.Join(dir, "out")
+	site := filepath.Join(dir, "site")
 	if err := c.GenerateHugo(context.Background(), afero.NewOsFs(), site, n); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(hugo, "--quiet", "-s", site, "-d", out)
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("hugo: %v\n%s", err, msg)
-	}
-	for _, lang := range []string{"ja", "ko"} {
-		for part := 1; part <= n; part++ {
-			rel := strings.TrimSuffix(strings.TrimPrefix(c.PartPath(lang, part), "content/"), ".md")
-			page, err := os.ReadFile(filepath.Join(out, rel, "index.html"))
+	for i, hugo := range hugos(t) {
+		version, _ := exec.Command(hugo, "version").Output()
+		t.Run(fmt.Sprint(i), func(t *testing.T) {
+			t.Logf("%s: %s", hugo, bytes.TrimSpace(version))
+			out := filepath.Join(dir, fmt.Sprint("out", i))
+			msg, err := exec.Command(hugo, "-s", site, "-d", out).CombinedOutput()
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("hugo: %v\n%s", err, msg)
 			}
-			for _, want := range []string{`class="chroma"`, `id="TableOfContents"`, fmt.Sprintf("lab%d-cp-1", part), `hreflang=`} {
-				if !bytes.Contains(page, []byte(want)) {
-					t.Errorf("%s lacks %s", rel, want)
+			if bytes.Contains(msg, []byte("WARN")) || bytes.Contains(msg, []byte("deprecated")) {
+				t.Errorf("hugo warns:\n%s", msg)
+			}
+			other := map[string]string{"ja": "한국어", "ko": "日本語"}
+			for _, lang := range []string{"ja", "ko"} {
+				for part := 1; part <= n; part++ {
+					rel := strings.TrimSuffix(strings.TrimPrefix(c.PartPath(lang, part), "content/"), ".md")
+					page, err := os.ReadFile(filepath.Join(out, rel, "index.html"))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, want := range []string{`class="chroma"`, `id="TableOfContents"`, fmt.Sprintf("lab%d-cp-1", part), `hreflang=`,
+						`">` + other[lang] + `</a></nav>`} {
+						if !bytes.Contains(page, []byte(want)) {
+							t.Errorf("%s lacks %s", rel, want)
+						}
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

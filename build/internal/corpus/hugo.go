@@ -32,7 +32,7 @@ var hugoLayouts = []File{
 <body>
 <header>
 <a href="{{ .Site.Home.RelPermalink }}">{{ .Site.Title }}</a>
-<nav aria-label="language">{{ range .Translations }}<a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}" lang="{{ .Language.Lang }}">{{ .Language.LanguageName }}</a>{{ end }}</nav>
+<nav aria-label="language">{{ range .Translations }}<a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}" lang="{{ .Language.Lang }}">{{ .Site.Params.languageName }}</a>{{ end }}</nav>
 </header>
 <main id="main">
 {{ block "main" . }}{{ end }}
@@ -82,6 +82,13 @@ var hugoLayouts = []File{
 // ko with a content folder each, Japanese first and in its own subfolder as
 // kakehashi does, chroma with CSS classes, a table of contents of h2–h4,
 // no taxonomy pages (kakehashi makes none).
+//
+// Each language's name is a language parameter the language switcher
+// reads (.Site.Params.languageName), the same in every Hugo from 0.111 to
+// 0.169: the languageName key and .Language.LanguageName are deprecated
+// since 0.158 (for label and .Language.Label, which 0.111 does not have),
+// and a deprecation warning on every build would be noise in the
+// benchmark.
 func (c *Course) HugoConfig() []byte {
 	var b strings.Builder
 	b.WriteString(`baseURL = "https://example.org/"
@@ -107,8 +114,8 @@ unsafe = false
 `)
 	names := map[string]string{"ja": "日本語", "ko": "한국어"}
 	for i, lang := range langs {
-		fmt.Fprintf(&b, "\n[languages.%s]\ncontentDir = %q\nlanguageName = %s\ntitle = %s\nweight = %d\n",
-			lang, "content/"+lang, strconv.Quote(names[lang]), strconv.Quote(c.series["title"][lang]), i+1)
+		fmt.Fprintf(&b, "\n[languages.%s]\ncontentDir = %q\ntitle = %s\nweight = %d\n\n[languages.%s.params]\nlanguageName = %s\n",
+			lang, "content/"+lang, strconv.Quote(c.series["title"][lang]), i+1, lang, strconv.Quote(names[lang]))
 	}
 	return []byte(b.String())
 }
