@@ -3,10 +3,12 @@ package cache
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/spf13/afero"
 )
@@ -85,21 +87,50 @@ func TestHashFiles(t *testing.T) {
 	}
 }
 
-// TestProgram: the program's fingerprint is the hash of the running
-// executable's bytes, whatever fallback is given, and the same on every
-// call.
+// TestProgram: the program's fingerprint is the same on every call and
+// whatever the fallback, changes when the executable is written again
+// (a new build installed over it, or the same bytes copied over it), and
+// is the fallback's when there is no executable to read.
 func TestProgram(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
+	if a, b := Program("v1"), Program("v2"); b != a {
+		t.Errorf("Program = %x, then %x", a, b)
+	}
+	exe := filepath.Join(t.TempDir(), "kakehashi")
+	if err := os.WriteFile(exe, []byte("build one"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(exe)
-	if err != nil {
+	first := programAt(exe, "v1")
+	if again := programAt(exe, "v1"); again != first {
+		t.Errorf("the same file: %x, then %x", first, again)
+	}
+	// Written again, later: another build, even with the same bytes.
+	if err := os.WriteFile(exe, []byte("build two"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	want := NewHasher()
-	want.Bytes(data)
-	if a, b := Program("v1"), Program("v2"); a != want.Sum() || b != a {
-		t.Errorf("Program = %x, %x; want %x, the executable's", a, b, want.Sum())
+	later := time.Now().Add(time.Second)
+	if err := os.Chtimes(exe, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if programAt(exe, "v1") == first {
+		t.Error("a rewritten executable kept its fingerprint")
+	}
+	// Replaced by another file (a new inode), same size and time.
+	other := exe + ".new"
+	if err := os.WriteFile(other, []byte("build two"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(other, later, later); err != nil {
+		t.Fatal(err)
+	}
+	before := programAt(exe, "v1")
+	if err := os.Rename(other, exe); err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOOS != "windows" && programAt(exe, "v1") == before {
+		t.Error("an executable replaced by another file kept its fingerprint")
+	}
+	missing := filepath.Join(t.TempDir(), "gone")
+	if programAt(missing, "v1") == programAt(missing, "v2") {
+		t.Error("without an executable, the fallback does not count")
 	}
 }

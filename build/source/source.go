@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -45,6 +46,22 @@ type Page struct {
 	// ModTime is the file's modification time as the loader found it;
 	// zero for a page parsed from bytes (ParsePage).
 	ModTime time.Time
+	// hash is the translation hash, once computed (Hashed).
+	hash atomic.Pointer[string]
+}
+
+// Hashed returns hash(p), computed on the first call only: a loaded page
+// does not change (an edit loads a new Page), so the hash of what a
+// translation is made from (package translation) is computed once per
+// version of the file, not once per use. Concurrent first calls may
+// each compute it; hash must be a pure function of the page.
+func (p *Page) Hashed(hash func(*Page) string) string {
+	if h := p.hash.Load(); h != nil {
+		return *h
+	}
+	h := hash(p)
+	p.hash.Store(&h)
+	return h
 }
 
 // Body is the markdown after the front matter.

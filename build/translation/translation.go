@@ -74,8 +74,11 @@ import (
 )
 
 // Hash is the hash of p's translatable content (see the package doc):
-// source.HashLen lowercase hex digits.
-func Hash(p *source.Page) string {
+// source.HashLen lowercase hex digits. It is computed once per loaded
+// page (source.Page.Hashed).
+func Hash(p *source.Page) string { return p.Hashed(hash) }
+
+func hash(p *source.Page) string {
 	h := sha256.New()
 	for _, s := range []string{p.Meta.Title, p.Meta.Description, p.Meta.Summary, string(p.Body())} {
 		s = Normalize(s)
