@@ -67,7 +67,8 @@ clean:
 	rm -rf public bin .kakehashi-tmp-*
 	find build/wasm/embedded -type f ! -name README.md -delete
 
-## bench: kakehashi against Hugo on the generated corpus (BENCH_SIZES, BENCH_RUNS); writes docs/bench.md
+## bench: kakehashi against the newest Hugo (HUGO, else ../shared/tools/hugo-latest.sh, else PATH) on the generated corpus, with serve's save-to-reload and the floor; writes docs/bench.md
+## (BENCH_SIZES, BENCH_RUNS, BENCH_SERVE_EDITS; BENCH_STRICT=1 fails when the machine was too busy to judge the targets)
 bench:
 	$(GO) run ./build/internal/bench
 

@@ -27,8 +27,12 @@ type bench struct {
 	log       io.Writer
 	tmp       string
 	kakehashi string
-	hugo      string // "" when hugo is not installed
+	hugo      string // "" when there is no Hugo
+	hugoFrom  hugoChoice
 	course    *corpus.Course
+	// startup is "kakehashi version", the time a process takes to start
+	// and end.
+	startup series
 	// loadBefore is the load average when the bench started.
 	loadBefore string
 	// cpuStart is the CPU counters when the bench started (if cpuOK).
@@ -44,20 +48,41 @@ func newBench(ctx context.Context, cfg config, log io.Writer) (*bench, error) {
 	b := &bench{cfg: cfg, log: log, tmp: tmp, kakehashi: filepath.Join(tmp, "kakehashi"), loadBefore: loadAvg()}
 	b.cpuStart, b.cpuOK = cpuNow()
 	fmt.Fprintf(log, "bench: building kakehashi into %s\n", tmp)
-	build := exec.CommandContext(ctx, goTool(), "build", "-o", b.kakehashi, "./cmd/kakehashi")
+	// The binary's version names its commit (and whether the tree was
+	// modified) when built in a checkout, whatever GOFLAGS says.
+	args := []string{"build", "-o", b.kakehashi}
+	if exec.CommandContext(ctx, "git", "rev-parse", "--git-dir").Run() == nil {
+		args = append(args, "-buildvcs=true")
+	}
+	build := exec.CommandContext(ctx, goTool(), append(args, "./cmd/kakehashi")...)
 	if msg, err := build.CombinedOutput(); err != nil {
 		b.close()
 		return nil, fmt.Errorf("go build ./cmd/kakehashi: %v\n%s", err, msg)
-	}
-	if h, err := exec.LookPath("hugo"); err == nil {
-		b.hugo = h
-	} else {
-		fmt.Fprintln(log, "bench: hugo is not on PATH; measuring kakehashi alone")
 	}
 	repo, err := filepath.Abs(".")
 	if err != nil {
 		b.close()
 		return nil, err
+	}
+	if b.hugoFrom, err = resolveHugo(ctx, osHugoFinder(repo, log)); err != nil {
+		b.close()
+		return nil, err
+	}
+	b.hugo = b.hugoFrom.path
+	if b.hugoFrom.note != "" {
+		fmt.Fprintf(log, "bench: %s\n", b.hugoFrom.note)
+	}
+	if b.hugo != "" {
+		fmt.Fprintf(log, "bench: Hugo is %s (from %s)\n", b.hugo, b.hugoFrom.from)
+	}
+	b.startup.name = "kakehashi version"
+	for range cfg.runs {
+		x, err := measure(ctx, b.kakehashi, "version")
+		if err != nil {
+			b.close()
+			return nil, err
+		}
+		b.startup.samples = append(b.startup.samples, x)
 	}
 	b.course, err = corpus.Load(ctx, afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), repo)))
 	if err != nil {
@@ -100,7 +125,7 @@ func (s series) walls() []time.Duration {
 	return out
 }
 
-// median, min and max wall time.
+// median, min and max wall time; 0 without samples.
 func (s series) median() time.Duration {
 	w := s.walls()
 	if len(w) == 0 {
@@ -111,8 +136,18 @@ func (s series) median() time.Duration {
 	}
 	return (w[len(w)/2-1] + w[len(w)/2]) / 2
 }
-func (s series) min() time.Duration { return s.walls()[0] }
-func (s series) max() time.Duration { w := s.walls(); return w[len(w)-1] }
+func (s series) min() time.Duration {
+	if w := s.walls(); len(w) > 0 {
+		return w[0]
+	}
+	return 0
+}
+func (s series) max() time.Duration {
+	if w := s.walls(); len(w) > 0 {
+		return w[len(w)-1]
+	}
+	return 0
+}
 
 // peakKB is the largest peak resident set size of the runs.
 func (s series) peakKB() int64 {
@@ -133,13 +168,22 @@ type sizeResult struct {
 	onePage  series
 	kkFiles  int // HTML files kakehashi wrote
 	hugoHTML int
+	// floor is goldmark and chroma alone on the same pages (floorRun);
+	// floorOnce the same with each distinct code block highlighted once.
+	floor, floorOnce series
+	// timings is the output of "kakehashi build --timings" on a cold
+	// build, timingsNote why there is none.
+	timings, timingsNote string
+	// reload is serve's save-to-reload, nil when not measured.
+	reload *reloadResult
 }
 
 // size runs every measurement on a corpus of n parts per language.
 func (b *bench) size(ctx context.Context, n int) (sizeResult, error) {
 	res := sizeResult{parts: n, pages: 2 * n,
 		cold: series{name: "kakehashi cold"}, hugo: series{name: "Hugo"},
-		warm: series{name: "kakehashi warm"}, onePage: series{name: "kakehashi one page"}}
+		warm: series{name: "kakehashi warm"}, onePage: series{name: "kakehashi one page"},
+		floor: series{name: "goldmark + chroma"}, floorOnce: series{name: "… each block once"}}
 	c := &sizeRun{b: b, n: n, dir: filepath.Join(b.tmp, fmt.Sprint(n))}
 	c.kkSite, c.hugoSite = filepath.Join(c.dir, "kakehashi"), filepath.Join(c.dir, "hugo")
 	if err := c.generate(ctx); err != nil {
@@ -157,6 +201,12 @@ func (b *bench) size(ctx context.Context, n int) (sizeResult, error) {
 			return res, fmt.Errorf("hugo output: %w", err)
 		}
 	}
+	if err := c.floorRuns(ctx, &res); err != nil {
+		return res, err
+	}
+	if err := c.timingsRun(ctx, &res); err != nil {
+		return res, err
+	}
 	if err := c.warmRuns(ctx, &res); err != nil {
 		return res, err
 	}
@@ -169,7 +219,97 @@ func (b *bench) size(ctx context.Context, n int) (sizeResult, error) {
 	if _, err := checkPages(c.kkOut, b.course, n); err != nil {
 		return res, fmt.Errorf("kakehashi output after one-page rebuilds: %w", err)
 	}
+	if b.cfg.serveEdits > 0 {
+		fmt.Fprintf(b.log, "bench: %d parts: serve, %d edits after a warm-up\n", n, b.cfg.serveEdits)
+		r, err := b.reloadRuns(ctx, c.kkSite, c.reloadParts(), b.cfg.serveEdits)
+		if err != nil {
+			return res, err
+		}
+		res.reload = &r
+	}
 	return res, nil
+}
+
+// reloadParts are the parts serve's edits go to in turn: four in the two
+// languages, spread over the series, not the one the one-page rebuilds
+// edited (when the series is long enough to have others).
+func (c *sizeRun) reloadParts() []string {
+	var out []string
+	seen := map[string]bool{c.b.course.PartPath("ja", (c.n+1)/2): true}
+	for i, k := range []int{c.n / 4, c.n/2 + 1, 3 * c.n / 4, c.n} {
+		lang := []string{"ja", "ko"}[i%2]
+		p := c.b.course.PartPath(lang, min(max(k, 1), c.n))
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, c.b.course.PartPath("ko", 1))
+	}
+	return out
+}
+
+// floorRuns measures the floor: one untimed run of each kind (lexers
+// compiled, memory grown), then BENCH_RUNS of each, alternating.
+func (c *sizeRun) floorRuns(ctx context.Context, res *sizeResult) error {
+	pages := floorPages(c.b.course, c.n)
+	if len(pages) != res.pages {
+		return fmt.Errorf("floor: %d article pages, want %d", len(pages), res.pages)
+	}
+	fmt.Fprintf(c.b.log, "bench: %d parts: floor (goldmark + chroma on %d pages)\n", c.n, len(pages))
+	for _, once := range []bool{false, true} {
+		if _, err := floorRun(ctx, pages, once); err != nil {
+			return err
+		}
+	}
+	for i := range c.b.cfg.runs {
+		for _, once := range []bool{false, true} {
+			wall, err := floorRun(ctx, pages, once)
+			if err != nil {
+				return err
+			}
+			into := &res.floor
+			if once {
+				into = &res.floorOnce
+			}
+			into.samples = append(into.samples, sample{wall: wall})
+			c.logRun(i, into.name, sample{wall: wall})
+		}
+	}
+	return nil
+}
+
+// timingsRun runs one cold "kakehashi build --timings" and keeps the
+// report it prints on stdout (its warnings, on stderr, are not part of
+// it); a kakehashi without the flag gets a note instead.
+func (c *sizeRun) timingsRun(ctx context.Context, res *sizeResult) error {
+	if err := os.RemoveAll(filepath.Join(c.kkSite, ".kakehashi-cache")); err != nil {
+		return err
+	}
+	out := filepath.Join(c.dir, "kakehashi-public-timings")
+	cmd := exec.CommandContext(ctx, c.b.kakehashi, "build", "--timings", "-q", "-s", c.kkSite, "-d", out)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	res.timings, res.timingsNote = timingsOutcome(stdout.String(), stderr.String(), err)
+	if res.timingsNote == "" && err != nil {
+		return fmt.Errorf("kakehashi build --timings: %v\n%s%s", err, stdout.Bytes(), stderr.Bytes())
+	}
+	return nil
+}
+
+// timingsOutcome reads a "kakehashi build --timings" run: its report (the
+// blank lines around it trimmed), or a note when kakehashi does not know
+// the flag (an error otherwise is left to the caller).
+func timingsOutcome(stdout, stderr string, err error) (timings, note string) {
+	if err != nil && strings.Contains(stderr, "unknown flag --timings") {
+		return "", "this kakehashi has no --timings flag yet"
+	}
+	if err != nil {
+		return "", ""
+	}
+	return strings.Trim(stdout, "\n"), ""
 }
 
 // sizeRun is the state of the measurements at one corpus size.

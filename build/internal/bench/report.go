@@ -16,6 +16,8 @@ type machine struct {
 	cpu, os, goVersion, hugo, kakehashi, commit, date string
 	cores                                             int
 	ramGB                                             float64
+	// hugoFrom is where the bench's Hugo came from.
+	hugoFrom hugoChoice
 	// loadBefore is the 1-minute load average when the bench started.
 	loadBefore string
 	// other is what the machine did besides the bench while it ran; ok is
@@ -73,8 +75,8 @@ func loadAvg() string {
 
 func (b *bench) machine(ctx context.Context) machine {
 	m := machine{cpu: "unknown", os: runtime.GOOS + "/" + runtime.GOARCH, cores: runtime.NumCPU(),
-		goVersion: runtime.Version(), hugo: "not installed", date: time.Now().UTC().Format("2006-01-02"),
-		loadBefore: b.loadBefore}
+		goVersion: runtime.Version(), hugo: "none", date: time.Now().UTC().Format("2006-01-02"),
+		loadBefore: b.loadBefore, hugoFrom: b.hugoFrom}
 	if end, ok := cpuNow(); ok && b.cpuOK {
 		m.other = cpuBetween(b.cpuStart, end)
 	}
@@ -137,14 +139,9 @@ type report struct {
 	machine machine
 	cfg     config
 	results []sizeResult
+	// startup is "kakehashi version": a process's start and end.
+	startup series
 }
-
-// targets of issue 7, on the 1,000-part corpus.
-const (
-	targetCold   = 4.0  // Hugo time ÷ kakehashi cold time, at least
-	targetMemory = 0.25 // kakehashi peak memory ÷ Hugo's, at most
-	targetWarm   = 10.0 // Hugo time ÷ kakehashi warm time, at least
-)
 
 // row is one line of the table.
 type row struct {
@@ -157,7 +154,13 @@ func (r sizeResult) rows() []row {
 	if len(r.hugo.samples) > 0 {
 		rows = append(rows, row{r.hugo, r.pages})
 	}
-	return append(rows, row{r.warm, r.pages}, row{r.onePage, r.pages})
+	rows = append(rows, row{r.warm, r.pages}, row{r.onePage, r.pages})
+	for _, s := range []series{r.floor, r.floorOnce} {
+		if len(s.samples) > 0 {
+			rows = append(rows, row{s, r.pages})
+		}
+	}
+	return rows
 }
 
 func pagesPerSecond(pages int, d time.Duration) string {
@@ -194,38 +197,98 @@ func (r sizeResult) ratios() ratios {
 	return x
 }
 
-func verdict(ok bool) string {
-	if ok {
-		return "met"
+// hugoLine is the Hugo version and where it came from.
+func (m machine) hugoLine() string {
+	switch m.hugoFrom.from {
+	case hugoFromEnv:
+		return m.hugo + " (HUGO)"
+	case hugoFromScript:
+		return m.hugo + " (" + hugoScript + ")"
+	case hugoFromPath:
+		if m.hugoFrom.path != "" {
+			return m.hugo + " (PATH)"
+		}
 	}
-	return "NOT met"
+	return m.hugo
 }
 
-// busyCores is how much other work (on average, in cores) makes the times
-// untrustworthy: a tenth of a core steals a noticeable share from two
-// builds that each use every core.
-const busyCores = 0.10
-
-// busy is a warning when other work shared the CPUs during the bench, or ""
-// when the machine was quiet enough (or that is unknown).
-func (m machine) busy() string {
-	if m.other.ok && m.other.cores() > busyCores {
-		return fmt.Sprintf("The machine was busy: other work used %.2f cores on average during the bench, so times and ratios are skewed; run again on a quiet machine.", m.other.cores())
+// kakehashiLine is kakehashi's version, with the checkout's commit when
+// the binary has none of its own.
+func (m machine) kakehashiLine() string {
+	if m.commit != "" && !strings.Contains(m.kakehashi, "(commit ") {
+		return m.kakehashi + ", checkout at commit " + m.commit
 	}
-	return ""
+	return m.kakehashi
+}
+
+// fixedTime estimates, from the smallest and the largest size, a build's
+// time as fixed + per page × pages (a straight line through the two
+// medians); ok is false with fewer than two sizes.
+func fixedTime(results []sizeResult, pick func(sizeResult) series) (fixed, perPage time.Duration, ok bool) {
+	var lo, hi *sizeResult
+	for i := range results {
+		r := &results[i]
+		if len(pick(*r).samples) == 0 {
+			continue
+		}
+		if lo == nil || r.pages < lo.pages {
+			lo = r
+		}
+		if hi == nil || r.pages > hi.pages {
+			hi = r
+		}
+	}
+	if lo == nil || hi == nil || lo.pages == hi.pages {
+		return 0, 0, false
+	}
+	a, b := pick(*lo).median(), pick(*hi).median()
+	perPage = (b - a) / time.Duration(hi.pages-lo.pages)
+	return a - perPage*time.Duration(lo.pages), perPage, true
+}
+
+// fixedRow is a build's estimated fixed time and time per page.
+type fixedRow struct {
+	name           string
+	fixed, perPage time.Duration
+}
+
+// fixedRows are the estimated fixed time and time per page of the builds
+// measured at several sizes.
+func (rep report) fixedRows() []fixedRow {
+	var out []fixedRow
+	for _, p := range []struct {
+		name string
+		pick func(sizeResult) series
+	}{
+		{"kakehashi cold", func(r sizeResult) series { return r.cold }},
+		{"Hugo", func(r sizeResult) series { return r.hugo }},
+		{"goldmark + chroma", func(r sizeResult) series { return r.floor }},
+		{"… each block once", func(r sizeResult) series { return r.floorOnce }},
+	} {
+		if fixed, per, ok := fixedTime(rep.results, p.pick); ok {
+			out = append(out, fixedRow{p.name, fixed, per})
+		}
+	}
+	return out
 }
 
 // text is the table printed on the terminal.
 func (rep report) text() string {
 	var b strings.Builder
 	m := rep.machine
-	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s; %s; %s\nload average (1 min) at the start: %s; other work during the bench: %s\n",
-		m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi, m.loadBefore, m.other)
+	fmt.Fprintf(&b, "\n%s; %d cores; %.1f GB; %s\n%s\n%s\n%s\nload average (1 min) at the start: %s; other work during the bench: %s\n",
+		m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugoLine(), m.kakehashiLine(), m.loadBefore, m.other)
+	if n := m.hugoFrom.note; n != "" {
+		fmt.Fprintf(&b, "NOTE: %s\n", n)
+	}
 	if w := m.busy(); w != "" {
-		fmt.Fprintf(&b, "WARNING: %s\n", w)
+		fmt.Fprintf(&b, "WARNING: %s: no target is judged; run again on a quiet machine\n", w)
+	}
+	if len(rep.startup.samples) > 0 {
+		fmt.Fprintf(&b, "kakehashi version (a process's start and end): %s median\n", msecs(rep.startup.median()))
 	}
 	for _, r := range rep.results {
-		fmt.Fprintf(&b, "\n%d parts per language (%d article pages), %d runs each\n", r.parts, r.pages, rep.cfg.runs)
+		fmt.Fprintf(&b, "\n%d parts per language (%d article pages), %s each\n", r.parts, r.pages, plural(rep.cfg.runs, "run"))
 		fmt.Fprintf(&b, "  %-19s %9s %9s %9s %9s %10s\n", "build", "median", "min", "max", "pages/s", "peak RSS")
 		for _, row := range r.rows() {
 			fmt.Fprintf(&b, "  %-19s %9s %9s %9s %9s %10s\n", row.s.name, secs(row.s.median()), secs(row.s.min()), secs(row.s.max()),
@@ -234,14 +297,43 @@ func (rep report) text() string {
 		if x := r.ratios(); x.ok {
 			fmt.Fprintf(&b, "  Hugo ÷ kakehashi time: cold %.2f×, warm %.2f×, one page %.2f×; kakehashi ÷ Hugo peak memory: %.2f\n",
 				x.cold, x.warm, x.onePage, x.memory)
-			if r.parts == 1000 {
-				fmt.Fprintf(&b, "  targets: cold ≥ %.0f× %s; memory ≤ %.2f %s; warm ≥ %.0f× %s\n",
-					targetCold, verdict(x.cold >= targetCold), targetMemory, verdict(x.memory <= targetMemory && x.memory > 0),
-					targetWarm, verdict(x.warm >= targetWarm))
-			}
+		}
+		if rr := r.reload; rr != nil && len(rr.reload.samples) > 0 {
+			fmt.Fprintf(&b, "  serve, %d edits: save to reload event %s median, %s max; to the page holding the edit %s median, %s max; serve peak RSS %s\n",
+				len(rr.reload.samples), msecs(rr.reload.median()), msecs(rr.reload.max()), msecs(rr.page.median()), msecs(rr.page.max()), mb(rr.rssKB))
+		}
+		switch {
+		case r.timingsNote != "":
+			fmt.Fprintf(&b, "  --timings: %s\n", r.timingsNote)
+		case r.timings != "":
+			// The stages; the pages and templates are in the markdown.
+			stages, _, _ := strings.Cut(r.timings, "\n\n")
+			fmt.Fprintf(&b, "  kakehashi build --timings (cold):\n%s\n", indent(stages, "    "))
 		}
 	}
+	if rows := rep.fixedRows(); len(rows) > 0 {
+		b.WriteString("\nfixed time and time per page (a line through the smallest and the largest size):\n")
+		for _, row := range rows {
+			fmt.Fprintf(&b, "  %-19s fixed %s, per page %.2f ms\n", row.name, secs(row.fixed), ms(row.perPage))
+		}
+	}
+	b.WriteString("\ntargets of issue 23:\n")
+	for _, t := range judge(rep.results, m.busy()) {
+		fmt.Fprintf(&b, "  - %s\n", t)
+	}
 	return b.String()
+}
+
+// plural is "1 run", "5 runs".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
 // markdown is docs/bench.md.
@@ -252,19 +344,24 @@ func (rep report) markdown() string {
 	b.WriteString("Generated by `make bench` (`go run ./build/internal/bench`); do not edit by hand.\n\n")
 	b.WriteString("## Machine\n\n")
 	fmt.Fprintf(&b, "| | |\n| --- | --- |\n")
-	fmt.Fprintf(&b, "| Date | %s |\n| CPU | %s |\n| Cores | %d |\n| RAM | %.1f GB |\n| OS | %s |\n| Go | %s |\n| Hugo | %s |\n| kakehashi | %s",
-		m.date, m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugo, m.kakehashi)
-	if m.commit != "" {
-		fmt.Fprintf(&b, " (commit %s)", m.commit)
-	}
-	b.WriteString(" |\n")
+	fmt.Fprintf(&b, "| Date | %s |\n| CPU | %s |\n| Cores | %d |\n| RAM | %.1f GB |\n| OS | %s |\n| Go | %s |\n| Hugo | %s |\n| kakehashi | %s |\n",
+		m.date, m.cpu, m.cores, m.ramGB, m.os, m.goVersion, m.hugoLine(), m.kakehashiLine())
 	fmt.Fprintf(&b, "| Load average (1 min) at the start | %s |\n", m.loadBefore)
 	fmt.Fprintf(&b, "| Other work during the bench | %s |\n", m.other)
-	if w := m.busy(); w != "" {
-		fmt.Fprintf(&b, "\n**%s**\n", w)
+	if n := m.hugoFrom.note; n != "" {
+		fmt.Fprintf(&b, "\n**Note: %s.**\n", n)
 	}
+	if w := m.busy(); w != "" {
+		fmt.Fprintf(&b, "\n**Not judged: %s. The numbers below are shown, but they do not say what the tools do; run again on a quiet machine.**\n", w)
+	}
+
+	b.WriteString("\n## Targets of issue 23\n\n")
+	for _, t := range judge(rep.results, m.busy()) {
+		fmt.Fprintf(&b, "- %s\n", t)
+	}
+
 	b.WriteString("\n## Results\n\n")
-	fmt.Fprintf(&b, "Wall time over %d runs per build after one untimed warm-up; pages/s is article pages (both languages) per second of median time; peak RSS is the highest maximum resident set size of the runs.\n\n", rep.cfg.runs)
+	fmt.Fprintf(&b, "Wall time over %s per build after one untimed warm-up; pages/s is article pages (both languages) per second of median time; peak RSS is the highest maximum resident set size of the runs. goldmark + chroma is the floor (see below), measured inside the bench's process.\n\n", plural(rep.cfg.runs, "run"))
 	b.WriteString("| Parts per language | Build | Median | Min | Max | Pages/s | Peak RSS |\n| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rep.results {
 		for _, row := range r.rows() {
@@ -273,29 +370,64 @@ func (rep report) markdown() string {
 		}
 	}
 	b.WriteString("\n## Ratios\n\n")
-	b.WriteString("| Parts per language | Hugo ÷ kakehashi cold time | kakehashi ÷ Hugo peak memory | Hugo ÷ kakehashi warm time | Hugo ÷ kakehashi one-page time |\n| ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| Parts per language | Hugo ÷ kakehashi cold time | kakehashi ÷ Hugo peak memory | Hugo ÷ kakehashi warm time | Hugo ÷ kakehashi one-page time | kakehashi cold ÷ floor |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rep.results {
+		floor := "-"
+		if f := r.floor.median(); f > 0 {
+			floor = fmt.Sprintf("%.1f×", r.cold.median().Seconds()/f.Seconds())
+		}
 		if x := r.ratios(); x.ok {
-			fmt.Fprintf(&b, "| %d | %.2f× | %.2f | %.2f× | %.2f× |\n", r.parts, x.cold, x.memory, x.warm, x.onePage)
+			fmt.Fprintf(&b, "| %d | %.2f× | %.2f | %.2f× | %.2f× | %s |\n", r.parts, x.cold, x.memory, x.warm, x.onePage, floor)
 		} else {
-			fmt.Fprintf(&b, "| %d | - | - | - | - |\n", r.parts)
+			fmt.Fprintf(&b, "| %d | - | - | - | - | %s |\n", r.parts, floor)
 		}
+	}
+
+	b.WriteString("\n## Save to reload under serve\n\n")
+	b.WriteString("`kakehashi serve` on the same corpus; each edit appends a line to one part (four parts in turn, both languages), after one untimed warm-up edit. Reload: from just before the write to the arrival of the `reload` event on `/_kakehashi/events`. Page: until the changed page, fetched over HTTP right after the event, holds the new line.\n\n")
+	b.WriteString("| Parts per language | Edits | Reload median | Reload max | Page median | Page max | First build to first event | serve peak RSS |\n| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, r := range rep.results {
+		if rr := r.reload; rr != nil && len(rr.reload.samples) > 0 {
+			fmt.Fprintf(&b, "| %d | %d | %s | %s | %s | %s | %s | %s |\n", r.parts, len(rr.reload.samples), msecs(rr.reload.median()), msecs(rr.reload.max()),
+				msecs(rr.page.median()), msecs(rr.page.max()), secs(rr.startup), mb(rr.rssKB))
+		} else {
+			fmt.Fprintf(&b, "| %d | 0 | - | - | - | - | - | - |\n", r.parts)
+		}
+	}
+
+	b.WriteString("\n## The fixed time and the floor\n\n")
+	b.WriteString("The floor is what these pages cost with goldmark and chroma alone: every article's markdown (front matter cut off) through goldmark (CommonMark, GFM tables, heading ids) and each code block through chroma's HTML formatter with CSS classes, the lexer picked by the fence's language name as kakehashi picks it, on every core; no files, templates, links, search or checks. \"Each block once\" highlights a block met again (the two languages of a part share theirs) once, as kakehashi's highlighter does.\n\n")
+	if len(rep.startup.samples) > 0 {
+		fmt.Fprintf(&b, "A kakehashi process's start and end (`kakehashi version`): %s (median of %d).\n\n", msecs(rep.startup.median()), len(rep.startup.samples))
+	}
+	if rows := rep.fixedRows(); len(rows) > 0 {
+		b.WriteString("Fixed time and time per article page, from a straight line through the medians at the smallest and the largest size:\n\n| Build | Fixed | Per page |\n| --- | ---: | ---: |\n")
+		for _, row := range rows {
+			fmt.Fprintf(&b, "| %s | %s | %.2f ms |\n", row.name, secs(row.fixed), ms(row.perPage))
+		}
+		b.WriteString("\n")
 	}
 	for _, r := range rep.results {
-		if x := r.ratios(); x.ok && r.parts == 1000 {
-			b.WriteString("\nTargets of issue 7 on the 1,000-part corpus:\n\n")
-			fmt.Fprintf(&b, "- cold build at least %.0f× faster than Hugo: %.2f×, %s\n", targetCold, x.cold, verdict(x.cold >= targetCold))
-			fmt.Fprintf(&b, "- peak memory at most %.2f of Hugo's: %.2f, %s\n", targetMemory, x.memory, verdict(x.memory <= targetMemory && x.memory > 0))
-			fmt.Fprintf(&b, "- warm rebuild at least %.0f× faster than Hugo's build: %.2f×, %s\n", targetWarm, x.warm, verdict(x.warm >= targetWarm))
+		fmt.Fprintf(&b, "### `kakehashi build --timings`, %d parts per language (cold)\n\n", r.parts)
+		switch {
+		case r.timingsNote != "":
+			fmt.Fprintf(&b, "Not measured: %s.\n\n", r.timingsNote)
+		case r.timings != "":
+			fmt.Fprintf(&b, "```text\n%s\n```\n\n", r.timings)
+		default:
+			b.WriteString("It printed nothing.\n\n")
 		}
 	}
-	b.WriteString(`
-## Method
+
+	b.WriteString(`## Method
 
 - The corpus is made by package ` + "`build/internal/corpus`" + ` from the course's own articles:
   N parts per language, each with its own code blocks, shared byte for byte
   by the ja and ko versions of a part; ` + "`go run ./build/internal/cmd/corpus -n N DIR`" + `
   (add ` + "`-hugo`" + ` for the Hugo site) writes the same files.
+- Hugo is the binary ` + "`HUGO`" + ` names, else the newest, which
+  ` + "`" + hugoScript + "`" + ` builds beside the checkout, else hugo on PATH
+  (the report then says it may not be the newest).
 - kakehashi cold: ` + "`kakehashi build -q -s SITE -d OUT`" + ` with
   SITE/.kakehashi-cache removed first and OUT a new folder. Warm: the same
   command again into the last OUT, nothing changed. One page: a line
@@ -308,6 +440,9 @@ func (rep report) markdown() string {
   series); no taxonomy pages, which kakehashi does not make).
 - The two tools' cold builds alternate; each build's output is checked for
   every part's page in both languages.
+- serve: ` + "`kakehashi serve -s SITE --bind 127.0.0.1 --port 0`" + `, its event
+  stream read as the browser's live.js reads it; the edited parts are
+  restored when the server has stopped.
 - Every cold build, of either tool, writes a folder no earlier run used, and
   no output is deleted before the bench ends (about 0.3 GB per 1,000-part
   build). On ext4 without a journal, inodes freed in the last few minutes
@@ -317,6 +452,11 @@ func (rep report) markdown() string {
   between two benches: the first one's scratch folder is deleted when it
   ends.
 - Peak memory is the child's ru_maxrss (` + "`ProcessState.SysUsage()`" + `).
+- A target is judged only on a quiet machine: other work (other processes'
+  CPU and the hypervisor's steal, from /proc/stat less the bench's own
+  rusage) at most ` + fmt.Sprintf("%.2f", busyCores) + ` cores on average, and a 1-minute load
+  average at most ` + fmt.Sprintf("%.1f", busyLoad) + ` at the start; else every target is "not
+  judged", and ` + "`BENCH_STRICT=1`" + ` makes the command fail.
 `)
 	return b.String()
 }
