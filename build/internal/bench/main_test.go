@@ -391,21 +391,19 @@ func TestResolveHugo(t *testing.T) {
 	}
 }
 
-func TestTimingsOutcome(t *testing.T) {
+func TestHasTimingsFlag(t *testing.T) {
 	tests := []struct {
-		stdout, stderr string
-		err            error
-		timings, note  string
+		help string
+		want bool
 	}{
-		{"\nstage  wall\ntotal 1 ms\n", "x.md: warning: not marked\n", nil, "stage  wall\ntotal 1 ms", ""},
-		{"", "kakehashi build: unknown flag --timings; did you mean --drafts?\nRun \"kakehashi build -h\" for its flags.\n", errors.New("exit status 2"),
-			"", "this kakehashi has no --timings flag yet"},
-		{"", "x.md:1:1: error: bad\n", errors.New("exit status 1"), "", ""},
+		{"Flags:\n  -q\tquiet\n  -timings\n    \tprint the time of each stage\n", true},
+		{"Flags:\n  --timings\tprint the time of each stage\n", true},
+		{"Flags:\n  -q\tquiet\n  -s folder\n", false},
+		{"Flags:\n  -t\tno timings printed\n  -timingsx\n", false},
 	}
 	for _, tt := range tests {
-		timings, note := timingsOutcome(tt.stdout, tt.stderr, tt.err)
-		if timings != tt.timings || note != tt.note {
-			t.Errorf("%q, %q, %v: %q, %q; want %q, %q", tt.stdout, tt.stderr, tt.err, timings, note, tt.timings, tt.note)
+		if got := hasTimingsFlag(tt.help); got != tt.want {
+			t.Errorf("%q: %v, want %v", tt.help, got, tt.want)
 		}
 	}
 }
