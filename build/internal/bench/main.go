@@ -144,7 +144,7 @@ func run(ctx context.Context, stdout, stderr io.Writer) error {
 // too busy to judge the targets.
 func strictError(cfg config, m machine) error {
 	if busy := m.busy(); busy != "" && cfg.strict {
-		return fmt.Errorf("BENCH_STRICT=1: no target is judged: %s; run again on a quiet machine", busy)
+		return fmt.Errorf("BENCH_STRICT=1: no target is judged: %s, and %s; run again on a quiet machine", busy, busyLimits())
 	}
 	return nil
 }

@@ -282,7 +282,7 @@ func (rep report) text() string {
 		fmt.Fprintf(&b, "NOTE: %s\n", n)
 	}
 	if w := m.busy(); w != "" {
-		fmt.Fprintf(&b, "WARNING: %s: no target is judged; run again on a quiet machine\n", w)
+		fmt.Fprintf(&b, "WARNING: %s: no target is judged (%s); run again on a quiet machine\n", w, busyLimits())
 	}
 	if len(rep.startup.samples) > 0 {
 		fmt.Fprintf(&b, "kakehashi version (a process's start and end): %s median\n", msecs(rep.startup.median()))
@@ -352,7 +352,7 @@ func (rep report) markdown() string {
 		fmt.Fprintf(&b, "\n**Note: %s.**\n", n)
 	}
 	if w := m.busy(); w != "" {
-		fmt.Fprintf(&b, "\n**Not judged: %s. The numbers below are shown, but they do not say what the tools do; run again on a quiet machine.**\n", w)
+		fmt.Fprintf(&b, "\n**Not judged: %s; %s. The numbers below are shown, but they do not say what the tools do; run again on a quiet machine.**\n", w, busyLimits())
 	}
 
 	b.WriteString("\n## Targets of issue 23\n\n")
@@ -401,7 +401,7 @@ func (rep report) markdown() string {
 		fmt.Fprintf(&b, "A kakehashi process's start and end (`kakehashi version`): %s (median of %d).\n\n", msecs(rep.startup.median()), len(rep.startup.samples))
 	}
 	if rows := rep.fixedRows(); len(rows) > 0 {
-		b.WriteString("Fixed time and time per article page, from a straight line through the medians at the smallest and the largest size:\n\n| Build | Fixed | Per page |\n| --- | ---: | ---: |\n")
+		b.WriteString("Fixed time and time per article page, from a straight line through the medians at the smallest and the largest size (a negative fixed time: the build grows faster than the number of pages):\n\n| Build | Fixed | Per page |\n| --- | ---: | ---: |\n")
 		for _, row := range rows {
 			fmt.Fprintf(&b, "| %s | %s | %.2f ms |\n", row.name, secs(row.fixed), ms(row.perPage))
 		}

@@ -90,15 +90,20 @@ func (t targetResult) String() string {
 func (m machine) busy() string {
 	var why []string
 	if m.other.ok && m.other.cores() > busyCores {
-		why = append(why, fmt.Sprintf("other work used %.2f cores on average during the bench, more than %.2f", m.other.cores(), busyCores))
+		why = append(why, fmt.Sprintf("other work used %.2f cores on average", m.other.cores()))
 	}
 	if l, err := strconv.ParseFloat(m.loadBefore, 64); err == nil && l > busyLoad {
-		why = append(why, fmt.Sprintf("the 1-minute load average was %s at the start, more than %.1f", m.loadBefore, busyLoad))
+		why = append(why, fmt.Sprintf("the 1-minute load was %s at the start", m.loadBefore))
 	}
 	if len(why) == 0 {
 		return ""
 	}
-	return "the machine was busy (" + strings.Join(why, "; ") + ")"
+	return "the machine was busy (" + strings.Join(why, ", ") + ")"
+}
+
+// busyLimits says what a quiet machine is.
+func busyLimits() string {
+	return fmt.Sprintf("a target is judged when other work used at most %.2f cores on average and the 1-minute load was at most %.1f at the start", busyCores, busyLoad)
 }
 
 // judge gives every target of issue 23 its verdict from the results; busy
