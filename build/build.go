@@ -91,6 +91,11 @@ type Options struct {
 	// filesystem it is on (default: the operating system's).
 	CacheDir string
 	CacheFs  afero.Fs
+	// SkipUnchanged, with CacheDir, makes BuildTo do nothing when no
+	// file of the site's inputs and none of the destination changed
+	// since the last build with the same options and program
+	// (cache.Manifest): it reports that build's summary, Unchanged.
+	SkipUnchanged bool
 	// LazySearch makes the search indexes of an in-memory build only
 	// when first read, so an edit reaches the authoring server's readers
 	// without waiting for the index; the summary then has no index sizes.
@@ -168,6 +173,14 @@ func (b *Builder) Invalidate(paths ...string) {
 			b.loader.Invalidate(p)
 		}
 	}
+}
+
+// Time makes the next builds record where their time goes into r (nil:
+// nowhere), as Options.Timings does.
+func (b *Builder) Time(r *timing.Recorder) {
+	b.mu.Lock()
+	b.opts.Timings = r
+	b.mu.Unlock()
 }
 
 // Summary describes a finished build; the CLI prints it.
@@ -266,6 +279,16 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		return nil, err
 	}
 	end()
+	var stamps stamps
+	if to.stage != nil && b.opts.CacheDir != "" && b.opts.SkipUnchanged {
+		end = tm.Stage("inputs and output stamped")
+		var res *Result
+		if stamps, res = b.unchanged(ctx, to.stage, start); res != nil {
+			end()
+			return res, nil
+		}
+		end()
+	}
 	st, gl, ds, err := b.resolve(ctx)
 	if err != nil {
 		return nil, err
@@ -276,7 +299,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	end = tm.Stage("static files, calculators, assets")
 	r := b.newRun(ctx, st, to, ds)
-	r.gl = gl
+	r.gl, r.stamps = gl, stamps
 	defer r.feed.Done()
 	if err := r.loadStatic(); err != nil {
 		return nil, err

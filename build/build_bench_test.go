@@ -4,7 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	iofs "io/fs"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/spf13/afero"
@@ -12,6 +14,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/timing"
 )
 
 // benchParts sets the corpus size of BenchmarkBuild; profile a large build
@@ -136,4 +139,53 @@ func BenchmarkRebuild(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(2*n)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkRebuildOnePage edits one part and builds again with the same
+// Builder, as the authoring server does on a save. With -v it logs where
+// the last rebuild's time went (build.Options.Timings).
+func BenchmarkRebuildOnePage(b *testing.B) {
+	n := *benchParts
+	fs := benchSite(b, n)
+	ctx := context.Background()
+	opts := build.Options{LazySearch: true}
+	bl, err := build.New(fs, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := bl.Build(ctx); err != nil {
+		b.Fatal(err)
+	}
+	var part string
+	afero.Walk(fs, "content/ja", func(p string, info iofs.FileInfo, err error) error {
+		if err == nil && part == "" && strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, "_index.md") {
+			part = p
+		}
+		return nil
+	})
+	orig, err := afero.ReadFile(fs, part)
+	if err != nil {
+		b.Fatal(err)
+	}
+	last := timing.Report{}
+	for i := 0; b.Loop(); i++ {
+		data := append(append([]byte(nil), orig...), fmt.Sprintf("\n編集 %d 回目の段落。\n", i)...)
+		if err := afero.WriteFile(fs, part, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		bl.Invalidate(part)
+		tm := timing.New(nil)
+		bl.Time(tm)
+		res, err := bl.Build(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Rendered == 0 || len(res.Changed) == 0 {
+			b.Fatalf("an edit rendered %d pages and changed %v", res.Rendered, res.Changed)
+		}
+		last = tm.Report()
+	}
+	var out strings.Builder
+	last.Write(&out, 0, 3)
+	b.Log("\n" + out.String())
 }

@@ -55,6 +55,9 @@ type run struct {
 	gl           *glossary.Glossary // the site's glossary; nil without
 	w            *cache.Writer      // writes through sink, reusing through cache
 	rendered     atomic.Int64
+	// stamps are the site's inputs as they stood when the build began
+	// (Builder.unchanged), for the next build to compare.
+	stamps stamps
 	// published are the static files and modules to write, under their
 	// published names.
 	published render.AssetBundle
@@ -86,11 +89,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 		b.hl.SetLimit(1024)
 	}
 	if to.stage != nil && o.CacheDir != "" {
-		fs := o.CacheFs
-		if fs == nil {
-			fs = afero.NewOsFs()
-		}
-		r.cache = cache.Open(fs, o.CacheDir, b.cacheKey())
+		r.cache = cache.Open(b.cacheFs(), o.CacheDir, b.cacheKey())
 	}
 	r.w = cache.NewWriter(r.sink, r.cache)
 	r.mdr = &page.Renderer{Assembler: r.asm, Config: b.cfg, MD: b.md, T: b.bundle.T, Key: b.mdKey, Memo: &b.memo.Markdown, Keep: r.retain, Disk: r.cache}
@@ -116,6 +115,14 @@ func (r *run) loadStatic() error {
 	r.assets = asset.New(r.b.in, r.st, first, static)
 	r.mdr.Files = r.assets
 	return nil
+}
+
+// cacheFs is the filesystem of the persistent cache.
+func (b *Builder) cacheFs() afero.Fs {
+	if b.opts.CacheFs != nil {
+		return b.opts.CacheFs
+	}
+	return afero.NewOsFs()
 }
 
 // cacheKey names the persistent cache for the current program, theme,
@@ -167,6 +174,9 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 			res.Reused = c.Reused()
 			res.Unchanged = st.Written() == 0 && c.SameFiles()
 			st.AfterCommit(func() { c.Save(st.Fs(), st.Dest()) })
+			if b.opts.SkipUnchanged {
+				r.keepManifest(r.stamps, res)
+			}
 		}
 		return res, nil
 	}

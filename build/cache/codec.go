@@ -145,15 +145,20 @@ func (e *diskWriter) value(v reflect.Value) {
 }
 
 // Encode writes c to w.
-func Encode(w io.Writer, c *Data) error {
-	shape, err := diskShape()
+func Encode(w io.Writer, c *Data) error { return encodeValue(w, diskMagic, c) }
+
+// encodeValue writes magic, the shape of v's type and *v (v a pointer to
+// a type shapeOf accepts) to w.
+func encodeValue(w io.Writer, magic string, v any) error {
+	rv := reflect.ValueOf(v).Elem()
+	shape, err := shapeOf(rv.Type())
 	if err != nil {
 		return err
 	}
 	e := &diskWriter{w: bufio.NewWriterSize(w, 256<<10)}
-	e.w.WriteString(diskMagic)
+	e.w.WriteString(magic)
 	e.uint(shape)
-	e.value(reflect.ValueOf(c).Elem())
+	e.value(rv)
 	return e.w.Flush()
 }
 
@@ -284,24 +289,31 @@ func (d *diskReader) value(v reflect.Value, depth int) {
 
 // Decode reads a cache written by Encode.
 func Decode(b []byte) (*Data, error) {
-	if len(b) < len(diskMagic) || string(b[:len(diskMagic)]) != diskMagic {
-		return nil, ErrUnreadable
-	}
-	shape, err := diskShape()
-	if err != nil {
+	c := &Data{}
+	if err := decodeValue(b, diskMagic, c); err != nil {
 		return nil, err
 	}
-	d := &diskReader{b: b[len(diskMagic):]}
-	if d.uint() != shape {
-		return nil, ErrUnreadable // written with other types
+	return c, nil
+}
+
+// decodeValue reads into *v what encodeValue wrote with the same magic
+// and a value of the same type.
+func decodeValue(b []byte, magic string, v any) error {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return ErrUnreadable
 	}
-	c := &Data{}
-	d.value(reflect.ValueOf(c).Elem(), 0)
+	rv := reflect.ValueOf(v).Elem()
+	shape, err := shapeOf(rv.Type())
+	if err != nil {
+		return err
+	}
+	d := &diskReader{b: b[len(magic):]}
+	if d.uint() != shape {
+		return ErrUnreadable // written with other types
+	}
+	d.value(rv, 0)
 	if d.err == nil && len(d.b) != 0 {
 		d.fail() // trailing bytes: not a file this code wrote
 	}
-	if d.err != nil {
-		return nil, d.err
-	}
-	return c, nil
+	return d.err
 }

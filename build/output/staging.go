@@ -38,6 +38,17 @@ type Staging struct {
 	after      []func()
 	reuse      map[string]int64 // files to take from the destination on Commit
 	written    int
+	keep       bool // Keep: Commit leaves the destination as it is
+}
+
+// Keep says the destination already holds this publication, whatever was
+// put: Commit then leaves it untouched and removes the staging folder
+// (the functions given to AfterCommit do not run), as Abort does, but
+// reports success.
+func (st *Staging) Keep() {
+	st.mu.Lock()
+	st.keep = true
+	st.mu.Unlock()
 }
 
 // AfterCommit runs fn once the new site is in place (not after an abort).
@@ -260,6 +271,11 @@ func (st *Staging) Commit(ctx context.Context) error {
 	}
 	st.committed = true
 	defer st.own.release()
+	if st.keep {
+		st.fsys.RemoveAll(st.tmp)
+		st.mu.Unlock()
+		return nil
+	}
 	if err := st.firstError; err != nil {
 		st.fsys.RemoveAll(st.tmp)
 		st.mu.Unlock()

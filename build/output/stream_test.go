@@ -130,3 +130,48 @@ func TestSiteWriteFromReserves(t *testing.T) {
 		t.Errorf("storing %d MiB allocated %d MiB", size>>20, alloc>>20)
 	}
 }
+
+// TestKeep: a kept publication commits without touching the destination,
+// whatever was put into it, leaves no staging folder behind and runs no
+// AfterCommit function.
+func TestKeep(t *testing.T) {
+	ctx := context.Background()
+	fs := afero.NewOsFs()
+	dest := t.TempDir() + "/public"
+	first, err := Stage(ctx, fs, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Put("/index.html", []byte("site one"))
+	if err := first.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Stage(ctx, fs, dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Put("/other.html", []byte("not to be published"))
+	ran := false
+	st.AfterCommit(func() { ran = true })
+	st.Keep()
+	if err := st.Commit(ctx); err != nil {
+		t.Fatalf("Commit of a kept publication: %v", err)
+	}
+	if got, err := afero.ReadFile(fs, dest+"/index.html"); err != nil || string(got) != "site one" {
+		t.Errorf("the destination's index.html is %q, %v; want it untouched", got, err)
+	}
+	if ok, _ := afero.Exists(fs, dest+"/other.html"); ok {
+		t.Error("a file put into a kept publication was published")
+	}
+	if ran {
+		t.Error("an AfterCommit function ran for a kept publication")
+	}
+	entries, _ := afero.ReadDir(fs, dest+"/..")
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("beside the destination: %v; want only public", names)
+	}
+}

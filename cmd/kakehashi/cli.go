@@ -219,7 +219,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 2
 	}
-	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts}, src), src, noCache)
+	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts, SkipUnchanged: true}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)
 	opts.Progress = prog.update
 	if timings {

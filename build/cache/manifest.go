@@ -1,0 +1,188 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// Stamp is how a file stood when a build read or wrote it, as make and
+// go judge a file: its size and modification time (unix nanoseconds).
+type Stamp struct {
+	Size  int64
+	MTime int64
+}
+
+// Manifest is what a build read and wrote, each file by its stamp, and
+// what it reported. When the next build with the same key (the same
+// program, theme, strings and options) finds every input and every
+// output file as stamped, and no other, the output folder already is
+// its result: it has nothing to make, and reports what this one did.
+type Manifest struct {
+	In      map[string]Stamp // every file under the site's inputs, by slash path from the site root
+	Out     map[string]Stamp // every file of the output folder, by slash path in it
+	Summary Summary
+}
+
+// Summary is what a build reported, for a build that finds nothing to do
+// to report again (its warnings above all: --strict fails on them).
+type Summary struct {
+	Pages, Articles              map[string]int
+	PartsPublished, PartsPlanned int
+	Files                        int
+	Bytes                        int64
+	SearchBytes                  map[string]int
+	Overrides                    []string
+	Warnings                     diag.List
+}
+
+// manifestMagic starts every manifest file; bump its version whenever
+// the encoding changes (the shape of Manifest is checked apart).
+const manifestMagic = "kakehashi-manifest\x00v1\n"
+
+// manifestFile is the manifest of the cache named key in dir.
+func manifestFile(dir string, key uint64) string {
+	return filepath.Join(dir, fmt.Sprintf("build-%016x.manifest", key))
+}
+
+// ReadManifest reads the manifest the last build with key left in dir on
+// fsys; false when there is none or it cannot be read (the build then
+// does its work).
+func ReadManifest(fsys afero.Fs, dir string, key uint64) (*Manifest, bool) {
+	b, err := afero.ReadFile(fsys, manifestFile(dir, key))
+	if err != nil {
+		return nil, false
+	}
+	m := &Manifest{}
+	if decodeValue(b, manifestMagic, m) != nil {
+		return nil, false
+	}
+	return m, true
+}
+
+// WriteManifest leaves m in dir on fsys for the next build with key, and
+// removes the manifests of other keys. Failing to write is no error: the
+// next build does its work.
+func WriteManifest(fsys afero.Fs, dir string, key uint64, m *Manifest) {
+	file := manifestFile(dir, key)
+	if fsys.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	tmp := file + ".tmp"
+	f, err := fsys.Create(tmp)
+	if err != nil {
+		return
+	}
+	err = encodeValue(f, manifestMagic, m)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || fsys.Rename(tmp, file) != nil {
+		fsys.Remove(tmp)
+		return
+	}
+	if entries, err := afero.ReadDir(fsys, dir); err == nil {
+		for _, e := range entries {
+			if name := e.Name(); strings.HasPrefix(name, "build-") && strings.HasSuffix(name, ".manifest") && filepath.Join(dir, name) != file {
+				fsys.Remove(filepath.Join(dir, name))
+			}
+		}
+	}
+}
+
+// RemoveManifest removes the manifest of key in dir, so that the next
+// build does its work (a build that changed the output, before its new
+// manifest is written).
+func RemoveManifest(fsys afero.Fs, dir string, key uint64) {
+	fsys.Remove(manifestFile(dir, key))
+}
+
+// StampFolder stamps every file in the folder dir on fsys (an operating
+// system path), by slash path relative to it, as StampTree does.
+func StampFolder(ctx context.Context, fsys afero.Fs, dir string) (map[string]Stamp, error) {
+	all, err := StampTree(ctx, fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	prefix := strings.TrimSuffix(filepath.ToSlash(filepath.Clean(dir)), "/") + "/"
+	out := make(map[string]Stamp, len(all))
+	for p, s := range all {
+		out[strings.TrimPrefix(p, prefix)] = s
+	}
+	return out, nil
+}
+
+// Extra reports whether files holds a file this build did not write or
+// reuse (a stray file in the output folder), but the names in skip.
+func (c *Cache) Extra(files map[string]Stamp, skip ...string) bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for p := range files {
+		if _, ok := c.next.Out[p]; !ok && !slices.Contains(skip, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Same reports whether in and out are exactly m's inputs and outputs.
+func (m *Manifest) Same(in, out map[string]Stamp) bool {
+	return m != nil && m.In != nil && m.Out != nil && maps.Equal(m.In, in) && maps.Equal(m.Out, out)
+}
+
+// errLinkedFolder: a symbolic link to a folder is not followed, so what
+// it holds cannot be stamped (nor can a loop of links hang the walk).
+var errLinkedFolder = errors.New("a link to a folder: its files are not stamped")
+
+// StampTree stamps every file under the paths roots (folders or files)
+// on fsys, by slash path as walked; a missing root has none. Symbolic
+// links to files are followed (fsys.Stat), so an edit to what one leads
+// to counts; a link to a folder is an error, as is any other that stops
+// the walk (the build then does its work). It stops when ctx is
+// cancelled.
+func StampTree(ctx context.Context, fsys afero.Fs, roots ...string) (map[string]Stamp, error) {
+	out := map[string]Stamp{}
+	for _, root := range roots {
+		err := afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			if info.IsDir() {
+				return nil
+			}
+			if info.Mode()&fs.ModeSymlink != 0 {
+				if info, err = fsys.Stat(p); err != nil {
+					return err
+				}
+				if info.IsDir() {
+					return fmt.Errorf("%s: %w", p, errLinkedFolder)
+				}
+			}
+			out[path.Clean(filepath.ToSlash(p))] = Stamp{Size: info.Size(), MTime: info.ModTime().UnixNano()}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,93 @@
+package cache
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// TestManifestRoundTrip: a manifest reads back as written, under its key
+// only, and one of another key is removed when a new one is written.
+func TestManifestRoundTrip(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	m := &Manifest{
+		In:      map[string]Stamp{"content/ja/a.md": {Size: 10, MTime: 42}},
+		Out:     map[string]Stamp{"ja/a/index.html": {Size: 99, MTime: 43}},
+		Summary: Summary{Pages: map[string]int{"ja": 3}, Files: 7, Warnings: diag.List{diag.File("content/ja/a.md", "no ko translation").AsWarning()}},
+	}
+	WriteManifest(fs, "/cache", 1, m)
+	got, ok := ReadManifest(fs, "/cache", 1)
+	if !ok || !got.Same(m.In, m.Out) || got.Summary.Files != 7 || got.Summary.Pages["ja"] != 3 || len(got.Summary.Warnings) != 1 {
+		t.Fatalf("read back %+v, %v", got, ok)
+	}
+	if _, ok := ReadManifest(fs, "/cache", 2); ok {
+		t.Error("a manifest read under another key")
+	}
+	WriteManifest(fs, "/cache", 2, m)
+	if _, ok := ReadManifest(fs, "/cache", 1); ok {
+		t.Error("the manifest of the old key was kept")
+	}
+	afero.WriteFile(fs, manifestFile("/cache", 2), []byte("kakehashi-manifest\x00v1\nbroken"), 0o644)
+	if _, ok := ReadManifest(fs, "/cache", 2); ok {
+		t.Error("a damaged manifest was read")
+	}
+	for _, c := range []struct {
+		name    string
+		in, out map[string]Stamp
+	}{
+		{"an input newer", map[string]Stamp{"content/ja/a.md": {Size: 10, MTime: 44}}, m.Out},
+		{"an input more", map[string]Stamp{"content/ja/a.md": {Size: 10, MTime: 42}, "content/ja/b.md": {}}, m.Out},
+		{"an output gone", m.In, map[string]Stamp{}},
+	} {
+		if m.Same(c.in, c.out) {
+			t.Errorf("%s: Same", c.name)
+		}
+	}
+}
+
+// TestStampTree: files are stamped by path, through a link to a file as
+// what it leads to; a link to a folder stops the stamping.
+func TestStampTree(t *testing.T) {
+	dir := t.TempDir()
+	write := func(p, s string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("content/ja/a.md", "abc")
+	write("elsewhere/b.md", "bb")
+	if err := os.Symlink(filepath.Join(dir, "elsewhere", "b.md"), filepath.Join(dir, "content", "ja", "b.md")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	fs := afero.NewBasePathFs(afero.NewOsFs(), dir)
+	ctx := context.Background()
+	got, err := StampFolder(ctx, afero.NewOsFs(), filepath.Join(dir, "content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got["ja/a.md"].Size != 3 || got["ja/b.md"].Size != 2 {
+		t.Fatalf("stamps %v", got)
+	}
+	// The linked file changes: its stamp does.
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(filepath.Join(dir, "elsewhere", "b.md"), later, later)
+	again, _ := StampTree(ctx, fs, "content", "missing")
+	if again["content/ja/b.md"].MTime != later.UnixNano() {
+		t.Errorf("a linked file's stamp is %v, want its target's time", again["content/ja/b.md"])
+	}
+	if err := os.Symlink(filepath.Join(dir, "elsewhere"), filepath.Join(dir, "content", "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := StampTree(ctx, fs, "content"); err == nil {
+		t.Error("a link to a folder was stamped through")
+	}
+}
