@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -339,10 +340,27 @@ const maxPerFile = 20
 func printWarnings(w io.Writer, ws diag.List, src string) {
 	ws = slices.Clone(ws)
 	ws.Sort()
+	shown := map[string]int{} // by code
 	for _, d := range ws.CapPerFile(maxPerFile) {
+		if d.Code != "" {
+			if shown[d.Code]++; shown[d.Code] > maxPerCode {
+				continue
+			}
+		}
 		fmt.Fprintln(w, relTo(src, d).String())
 	}
+	codes := slices.Sorted(maps.Keys(shown))
+	for _, code := range codes {
+		if n := shown[code] - maxPerCode; n > 0 {
+			fmt.Fprintf(w, "... and %d more warning%s of this kind (%s); kakehashi check lists every one\n", n, plural(n), code)
+		}
+	}
 }
+
+// maxPerCode is how many warnings of one kind (their code) a build
+// prints; the rest are counted. A course whose thousand translations are
+// not marked yet would otherwise print a thousand lines on every build.
+const maxPerCode = 10
 
 // relTo prefixes a diagnostic's path with the site folder, so the path is
 // valid from where the command was run. A path in parentheses is not the
