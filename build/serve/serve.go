@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"path"
@@ -104,8 +105,11 @@ type Server struct {
 	// pairsDirty: the content changed since the translations for
 	// /_pair/ were last read (under buildMu).
 	pairsDirty bool
-	id         string // this server's instance, in versions
-	cur        atomic.Pointer[state]
+	// warned are the warnings printed so far: a rebuild prints only the
+	// new ones.
+	warned map[string]bool
+	id     string // this server's instance, in versions
+	cur    atomic.Pointer[state]
 	// token is in the pair view's forms: a page of another site cannot
 	// read it, so a request carrying it comes from the server's own
 	// pages (serveMark).
@@ -254,9 +258,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		}
 	}
 	s.hub.publish(ok, ev)
-	for _, w := range res.Summary.Warnings {
-		fmt.Fprintln(s.opts.Log, s.rel(w).String())
-	}
+	s.logWarnings(res.Summary.Warnings)
 	if old.site == nil {
 		fmt.Fprintf(s.opts.Log, "built %d files in %s\n", len(snap.files), time.Since(start).Round(time.Millisecond))
 	} else {
@@ -265,6 +267,34 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	}
 	return nil
 }
+
+// logWarnings prints the warnings not printed before (a rebuild repeats
+// none of the last build's), at most maxPerCode of one kind, the rest
+// counted.
+func (s *Server) logWarnings(ws diag.List) {
+	now := map[string]bool{}
+	shown := map[string]int{}
+	for _, w := range ws {
+		line := s.rel(w).String()
+		if now[line] = true; s.warned[line] {
+			continue
+		}
+		if shown[w.Code]++; w.Code != "" && shown[w.Code] > maxPerCode {
+			continue
+		}
+		fmt.Fprintln(s.opts.Log, line)
+	}
+	for _, code := range slices.Sorted(maps.Keys(shown)) {
+		if n := shown[code] - maxPerCode; code != "" && n > 0 {
+			fmt.Fprintf(s.opts.Log, "... and %d more warnings of this kind (%s); kakehashi check lists every one\n", n, code)
+		}
+	}
+	s.warned = now
+}
+
+// maxPerCode is how many new warnings of one kind (their code) a build
+// prints.
+const maxPerCode = 10
 
 func (s *Server) logErrors(errs diag.List) {
 	for _, d := range errs {
