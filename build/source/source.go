@@ -409,11 +409,38 @@ func readLimited(fsys afero.Fs, p string) ([]byte, error) {
 		return nil, unwrapPath(err)
 	}
 	defer f.Close()
-	src, err := ReadLimited(f)
+	var src []byte
+	if info, err := f.Stat(); err == nil && info.Size() <= MaxFileSize {
+		// Read into a buffer of the file's size (and one byte more, to
+		// see the end): io.ReadAll's growing buffer is larger by up to
+		// half, and the page holds it for the whole build.
+		src, err = readSized(f, info.Size())
+	} else {
+		src, err = ReadLimited(f)
+	}
 	if err != nil {
 		return nil, unwrapPath(err)
 	}
 	return src, nil
+}
+
+// readSized reads r, a file of size bytes when it was checked; one that
+// grew since is read on, within MaxFileSize.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, size+1)
+	n, err := io.ReadFull(r, buf)
+	switch {
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return buf[:n:n], nil
+	case err != nil:
+		return nil, err
+	}
+	// Longer than it was: read the rest as a file of unknown size.
+	rest, err := ReadLimited(io.MultiReader(bytes.NewReader(buf), r))
+	if err != nil {
+		return nil, err
+	}
+	return rest, nil
 }
 
 // CheckSize is the error of a content file of size bytes, over

@@ -2,6 +2,7 @@ package source
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -166,3 +167,29 @@ func TestParseSeries(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSized: a file is read whole whether it kept the size it was
+// stamped with, shrank or grew since, and is refused once it grew past
+// the limit.
+func TestReadSized(t *testing.T) {
+	text := strings.Repeat("本文の行。\n", 100)
+	for _, c := range []struct {
+		name string
+		size int64
+	}{{"same size", int64(len(text))}, {"shrank", int64(len(text)) + 50}, {"grew", 10}, {"empty at the check", 0}} {
+		got, err := readSized(strings.NewReader(text), c.size)
+		if err != nil || string(got) != text {
+			t.Errorf("%s: read %d bytes, %v; want %d", c.name, len(got), err, len(text))
+		}
+	}
+	if got, err := readSized(strings.NewReader(""), 0); err != nil || len(got) != 0 {
+		t.Errorf("empty file: %q, %v", got, err)
+	}
+	if _, err := readSized(io.LimitReader(zeros{}, MaxFileSize+10), 100); err == nil {
+		t.Error("a file grown past the limit was read")
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) { clear(b); return len(b), nil }
