@@ -274,6 +274,12 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		return nil, err
 	}
 	end()
+	if b.cfg.Calculators {
+		// The calculators' modules (read from the binary, or compiled)
+		// are needed only once the pages are; meanwhile the content
+		// loads.
+		go b.wasm.Modules(ctx)
+	}
 	end = tm.Stage("theme, UI strings, shortcodes")
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, err
