@@ -1,46 +1,48 @@
 package cache
 
 import (
+	"encoding/binary"
 	"io"
 	"io/fs"
 	"os"
 	"strconv"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/spf13/afero"
 )
 
-// Hasher is FNV-1a over fields, each followed by a separator so that
-// ("ab","c") and ("a","bc") differ. It hashes strings and byte slices in
-// place, without copying them. The cache's key and every fingerprint of
-// the build are made with it.
-type Hasher struct{ h uint64 }
-
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
+// Hasher is XXH64 (github.com/cespare/xxhash) over fields, each followed
+// by its length in eight bytes, so that ("ab","c") and ("a","bc") differ.
+// It hashes strings and byte slices in place, without copying them. The
+// cache's key and every fingerprint of the build are made with it: a
+// rebuild of a large site fingerprints every page's template data, and
+// FNV-1a, a byte at a time, took a tenth of its time.
+type Hasher struct{ d xxhash.Digest }
 
 // NewHasher returns a Hasher holding no field yet.
-func NewHasher() *Hasher { return &Hasher{h: fnvOffset} }
+func NewHasher() *Hasher {
+	h := &Hasher{}
+	h.d.Reset()
+	return h
+}
+
+// end closes a field of n bytes.
+func (h *Hasher) end(n int) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(n))
+	h.d.Write(b[:])
+}
 
 // Str adds a string field.
 func (h *Hasher) Str(s string) {
-	x := h.h
-	for i := 0; i < len(s); i++ {
-		x ^= uint64(s[i])
-		x *= fnvPrime
-	}
-	h.h = (x ^ 0xff) * fnvPrime
+	h.d.WriteString(s)
+	h.end(len(s))
 }
 
 // Bytes adds a byte field.
 func (h *Hasher) Bytes(b []byte) {
-	x := h.h
-	for _, c := range b {
-		x ^= uint64(c)
-		x *= fnvPrime
-	}
-	h.h = (x ^ 0xff) * fnvPrime
+	h.d.Write(b)
+	h.end(len(b))
 }
 
 // Reader adds a byte field read from r to its end, the same field as
@@ -48,23 +50,11 @@ func (h *Hasher) Bytes(b []byte) {
 // in little memory. It returns the first error of a read; the field is
 // then incomplete.
 func (h *Hasher) Reader(r io.Reader) error {
-	buf := make([]byte, 64<<10)
-	x := h.h
-	for {
-		n, err := r.Read(buf)
-		for _, c := range buf[:n] {
-			x ^= uint64(c)
-			x *= fnvPrime
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			h.h = x
-			return err
-		}
+	n, err := io.CopyBuffer(&h.d, r, make([]byte, 64<<10))
+	if err != nil {
+		return err
 	}
-	h.h = (x ^ 0xff) * fnvPrime
+	h.end(int(n))
 	return nil
 }
 
@@ -72,7 +62,7 @@ func (h *Hasher) Reader(r io.Reader) error {
 func (h *Hasher) Num(n int64) { h.Str(strconv.FormatInt(n, 10)) }
 
 // Sum is the hash of the fields so far.
-func (h *Hasher) Sum() uint64 { return h.h }
+func (h *Hasher) Sum() uint64 { return h.d.Sum64() }
 
 // HashFiles fingerprints every regular file under the given folders of
 // fsys, by path and bytes, read a piece at a time (missing folders count
