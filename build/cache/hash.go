@@ -5,7 +5,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strconv"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/spf13/afero"
@@ -59,7 +58,12 @@ func (h *Hasher) Reader(r io.Reader) error {
 }
 
 // Num adds a number field.
-func (h *Hasher) Num(n int64) { h.Str(strconv.FormatInt(n, 10)) }
+func (h *Hasher) Num(n int64) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], uint64(n))
+	h.d.Write(b[:])
+	h.end(8)
+}
 
 // Sum is the hash of the fields so far.
 func (h *Hasher) Sum() uint64 { return h.d.Sum64() }

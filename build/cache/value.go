@@ -40,9 +40,26 @@ func (h *Hasher) ValueWith(pl *Plans, v any, keys ...string) {
 }
 
 // Plans remembers which fields of each struct type count in a value
-// (ValueWith). It is safe for concurrent use; its zero value is ready.
+// (ValueWith), and the sums of values met through pointers again and
+// again (Know). It is safe for concurrent use; its zero value is ready.
 type Plans struct {
-	m sync.Map // planKey → []int
+	m     sync.Map // planKey → []int
+	known sync.Map // knownKey → uint64
+}
+
+// knownKey names the value a pointer points at.
+type knownKey struct {
+	t reflect.Type
+	p uintptr
+}
+
+// Know makes the values hashed with pl stand for what the pointer p
+// points at by sum, its own sum (made with the same keys), instead of
+// walking it again: every page's data points at the same site. The
+// value must not change while pl is in use.
+func (pl *Plans) Know(p any, sum uint64) {
+	v := reflect.ValueOf(p)
+	pl.known.Store(knownKey{v.Type(), v.Pointer()}, sum)
 }
 
 // planKey names a struct type and the tag keys a value is hashed with.
@@ -89,6 +106,10 @@ func (w *walker) value(v reflect.Value) {
 			return
 		}
 		h.Str("&")
+		if sum, ok := w.plans.known.Load(knownKey{v.Type(), v.Pointer()}); ok {
+			h.Num(int64(sum.(uint64)))
+			return
+		}
 		w.value(v.Elem())
 	case reflect.Interface:
 		if v.IsNil() {

@@ -47,6 +47,10 @@ type Assembler struct {
 	// once here, not on each of the series' pages.
 	published map[string]int
 	plans     cache.Plans // the fields of the template data's types, for Fingerprint
+	// knowSite makes plans stand for the site every page points at by
+	// its sum, taken once, when the first page is fingerprinted: after
+	// the site's assets and configuration are set.
+	knowSite sync.Once
 	// index is the link index of the build's pages (Links), made when
 	// first asked: after Configure has set the site's outputs.
 	index func() *linkIndex
@@ -108,6 +112,11 @@ func (a *Assembler) SeriesFP(lang, id string) uint64 { return a.seriesFP[lang+"/
 // Fingerprint covers every field of p's template data, its content by gen
 // (see the package's Fingerprint).
 func (a *Assembler) Fingerprint(p *render.Page, gen uint64) uint64 {
+	a.knowSite.Do(func() {
+		h := cache.NewHasher()
+		h.ValueWith(&a.plans, a.data)
+		a.plans.Know(a.data, h.Sum())
+	})
 	var fp uint64
 	if p.Series != nil {
 		fp = a.SeriesFP(p.Lang, p.Series.ID)
