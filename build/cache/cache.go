@@ -29,6 +29,9 @@ import (
 type Data struct {
 	MD  map[string]Markdown // by source path
 	Out map[string]File     // by output path
+	// Search holds the search terms of each indexed page, sorted by URL
+	// (made.go).
+	Search []SearchTerms
 }
 
 // Markdown is a page's markdown rendering without its HTML: what the

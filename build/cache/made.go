@@ -1,6 +1,9 @@
 package cache
 
 import (
+	"slices"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -68,4 +71,82 @@ func (t *Tier[V]) GetOrMake(key string, fp uint64, fn func() V) V {
 		t.Put(key, fp, v)
 	}
 	return v
+}
+
+// SearchTerms is what the search index keeps of a page between builds:
+// its terms (search.Terms, encoded), made from what FP covers, so that a
+// page that did not change is not tokenized again (Data.Search).
+type SearchTerms struct {
+	URL   string
+	FP    uint64
+	Terms string
+}
+
+// SearchTerms returns the terms the previous build kept for the page at
+// url, when they were made from fingerprint fp.
+func (c *Cache) SearchTerms(url string, fp uint64) (string, bool) {
+	if !c.Warm() {
+		return "", false
+	}
+	ts := c.prev.Search // sorted by URL, as KeepSearchTerms leaves it
+	i := sort.Search(len(ts), func(i int) bool { return ts[i].URL >= url })
+	if i < len(ts) && ts[i].URL == url && ts[i].FP == fp {
+		return ts[i].Terms, true
+	}
+	return "", false
+}
+
+// KeepSearchTerms records the terms of pages for the next build.
+func (c *Cache) KeepSearchTerms(ts []SearchTerms) {
+	if c == nil || len(ts) == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.next.Search = append(c.next.Search, ts...)
+	slices.SortStableFunc(c.next.Search, func(a, b SearchTerms) int { return strings.Compare(a.URL, b.URL) })
+}
+
+// PutMadeFunc writes file p made from fingerprint fp: the previous
+// output's copy when it was made from the same, else what make returns,
+// made only then. It returns the file's size.
+func (w *Writer) PutMadeFunc(p string, fp uint64, make func() []byte) int {
+	if w.cache.Reuse(w.sink, p, fp) {
+		return int(w.cache.PrevSize(p))
+	}
+	data := make()
+	w.Put(p, data)
+	w.cache.Made(p, fp, len(data))
+	return len(data)
+}
+
+// ReuseSet takes from the previous output the file at head, when it was
+// made from fingerprint fp, with every file the previous build wrote
+// under prefix (the set of files head names: a search index's manifest
+// and its shards), each as it was. It reports whether it took them all,
+// and their size; when it did not, the caller writes the set afresh
+// (PutMade, which replaces what was taken).
+func (w *Writer) ReuseSet(head string, fp uint64, prefix string) (int, bool) {
+	c := w.cache
+	if !c.Warm() {
+		return 0, false
+	}
+	head, prefix = strings.TrimPrefix(head, "/"), strings.TrimPrefix(prefix, "/")
+	if o, ok := c.prev.Out[head]; !ok || o.FP != fp {
+		return 0, false
+	}
+	set := map[string]uint64{head: fp}
+	for p, o := range c.prev.Out {
+		if strings.HasPrefix(p, prefix) {
+			set[p] = o.FP
+		}
+	}
+	size := 0
+	for p, fp := range set {
+		if !c.Reuse(w.sink, p, fp) {
+			return 0, false
+		}
+		size += int(c.PrevSize(p))
+	}
+	return size, true
 }

@@ -11,6 +11,10 @@ type Memo[M any] struct {
 	Search     Tier[[]byte]            // by language; by page.SearchFingerprint
 	LazySearch Tier[*output.Lazy]      // the same, made when first read (LazySearch)
 	Feeds      Tier[map[string][]byte] // the sitemap, robots.txt and feeds; by page.FeedFingerprint
+
+	// SearchTerms are the pages' search terms (search.Terms) by URL; by
+	// page.SearchEntry.FP.
+	SearchTerms Tier[string]
 }
 
 // Clear forgets everything: the theme or the UI strings changed.
@@ -20,6 +24,7 @@ func (m *Memo[M]) Clear() {
 	m.Search.Clear()
 	m.LazySearch.Clear()
 	m.Feeds.Clear()
+	m.SearchTerms.Clear()
 }
 
 // Forget drops the renderings of source files and the pages of URLs that
