@@ -70,11 +70,7 @@ func TestBundledCourse(t *testing.T) {
 		{"ko", "쿼럼은", "/ko/cka/05-ha-cluster/"},
 		{"ko", "etcdctl member list", "/ko/cka/05-ha-cluster/"},
 	} {
-		script, ok := res.Site.Get(search.IndexPath(q.lang))
-		if !ok {
-			t.Fatalf("no search index for %s", q.lang)
-		}
-		idx, err := search.Load(script)
+		idx, err := search.Load(q.lang, res.Site.Get)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -87,11 +87,7 @@ func TestThreeLanguages(t *testing.T) {
 		AssertContains("en/cka/01-intro/index.html", `title="New articles: A course in three languages" href="../../../en/index.xml"`).
 		AssertNotContains("ko/index.xml", "03-certificates")
 	// Search in English.
-	script, ok := s.Result().Site.Get(search.IndexPath("en"))
-	if !ok {
-		t.Fatal("no English search index")
-	}
-	idx, err := search.Load(script)
+	idx, err := search.Load("en", s.Result().Site.Get)
 	if err != nil {
 		t.Fatal(err)
 	}

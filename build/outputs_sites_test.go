@@ -49,6 +49,8 @@ title: CKA 코스
 		switch {
 		case written[p]:
 			made[p] = true
+		case strings.HasSuffix(p, "/") && markUnder(written, made, p) > 0:
+			// a folder: the files written in it
 		case o.Kind == render.OutputCalc && res.Summary.Wasm == nil:
 			// No calculators in this binary: the widgets keep their
 			// build-time answers.
@@ -66,6 +68,19 @@ title: CKA 코스
 	}
 	s.WriteFile("kakehashi.toml", "search = false\n").Build().AssertFresh().
 		AssertWarnings(`content/ko/_index.md:4:40: warning: link to "/ko/search-index.js": no such page or file`)
+}
+
+// markUnder marks as made every written file under the folder dir, and
+// returns how many there are.
+func markUnder(written, made map[string]bool, dir string) int {
+	n := 0
+	for p := range written {
+		if strings.HasPrefix(p, dir) {
+			made[p] = true
+			n++
+		}
+	}
+	return n
 }
 
 // files lists the files under dir of the site's input, by their paths.

@@ -2,6 +2,8 @@ package build
 
 import (
 	"io"
+	"strings"
+	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -71,23 +73,152 @@ func (r *run) writeFeeds(pages []*render.Page) {
 }
 
 // writeSearch writes each language's search index of its articles, home
-// and series pages, reusing the previous index when nothing it holds
-// changed (page.SearchFingerprint). It returns the size of each index
-// (none when lazy).
+// and series pages: its manifest and shards, taken as they were when
+// nothing the index holds changed (page.SearchFingerprint), else made
+// again from each page's terms (a shard made the same is reused all the
+// same), and each page's fragment, made again only when its page changed
+// (page.SearchEntry). A page's terms come from the feed, else from the
+// last build (in memory or through the persistent cache), else it is
+// tokenized now; both caches keep them for the next build. Lazy, a
+// language's whole index is one script made when first read. It returns
+// the bytes of each index (none when lazy).
 func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[string]int {
 	rs := make([]*page.Rendered, len(mds))
 	for i, md := range mds {
 		rs[i] = md.ForSearch()
 	}
-	var files []cache.MadeFile
-	for _, lang := range r.asm.Site().Langs {
-		docs := func() []search.Doc { return page.SearchDocs(lang, pages, rs) }
-		files = append(files, cache.MadeFile{Key: lang, Path: search.IndexPath(lang), FP: page.SearchFingerprint(lang, pages, rs),
-			Make: func() []byte { return r.feed.Index(lang, docs, search.Options{ExplicitIndex: r.b.opts.ExplicitIndex}) }})
+	memo := &r.b.memo
+	opts := search.Options{ExplicitIndex: r.b.opts.ExplicitIndex}
+	fromMemo := func(e page.SearchEntry) (search.Terms, bool) {
+		if s, ok := memo.SearchTerms.Get(e.Doc.URL, e.FP); ok {
+			return search.DecodeTerms(s)
+		}
+		return search.Terms{}, false
 	}
-	if ls, ok := r.sink.(output.LazySink); ok && r.b.opts.LazySearch {
-		cache.PutLazy(ls, &r.b.memo.LazySearch, files)
+	known := func(e page.SearchEntry) (search.Terms, bool) {
+		if t, ok := r.feed.Terms(e.Doc.Lang, e.Doc.URL); ok {
+			return t, true
+		}
+		if t, ok := fromMemo(e); ok {
+			return t, true
+		}
+		if s, ok := r.cache.SearchTerms(e.Doc.URL, e.FP); ok {
+			return search.DecodeTerms(s)
+		}
+		return search.Terms{}, false
+	}
+	ls, lazy := r.sink.(output.LazySink)
+	lazy = lazy && r.b.opts.LazySearch
+	sizes := map[string]int{}
+	var mu sync.Mutex
+	live, liveURLs := map[string]bool{}, map[string]bool{} // what memo keeps
+	for _, lang := range r.asm.Site().Langs {
+		es := page.SearchEntries(lang, pages, rs)
+		fp := page.SearchFingerprint(lang, pages, rs)
+		for _, e := range es {
+			liveURLs[e.Doc.URL] = true
+		}
+		if lazy {
+			cache.PutLazy(ls, &memo.LazySearch, []cache.MadeFile{{Key: lang, Path: search.IndexPath(lang), FP: fp, Make: func() []byte {
+				b, ps := page.SearchIndex(lang, es, fromMemo, opts)
+				frags := make([]search.File, 0, len(es))
+				for i, e := range es {
+					memo.SearchTerms.Put(e.Doc.URL, e.FP, ps[i].Terms.String())
+					if f, ok := b.Make(e.Doc); ok {
+						frags = append(frags, f)
+					}
+				}
+				return search.Bundle(b, frags)
+			}}})
+			continue
+		}
+		// The manifest and the shards.
+		size := 0
+		listKey := search.IndexPath(lang) + "\x00shards"
+		var files []search.File
+		if list, ok := memo.Search.Get(listKey, fp); ok {
+			for _, p := range strings.Split(string(list), "\n") {
+				data, ok := memo.Search.Get(p, fp)
+				if !ok {
+					files = nil
+					break
+				}
+				files = append(files, search.File{Path: p, Data: data})
+			}
+		}
+		var ps []search.Page
+		if files == nil {
+			if n, ok := r.w.ReuseSet(search.IndexPath(lang), fp, search.ShardPrefix(lang)); ok {
+				size = n
+			} else {
+				var b *search.Built
+				b, ps = page.SearchIndex(lang, es, known, opts)
+				files = b.Files()
+			}
+		}
+		paths := make([]string, len(files))
+		for i, f := range files {
+			paths[i] = f.Path
+			if i == 0 {
+				r.w.PutMade(f.Path, fp, f.Data) // the manifest
+			} else {
+				r.w.PutFile(f.Path, f.Data)
+			}
+			size += len(f.Data)
+			if r.retain {
+				memo.Search.Put(f.Path, fp, f.Data)
+				live[f.Path] = true
+			}
+		}
+		if r.retain && len(files) > 0 {
+			memo.Search.Put(listKey, fp, []byte(strings.Join(paths, "\n")))
+			live[listKey] = true
+		}
+		// Each page's terms, for the next build.
+		keep := make([]cache.SearchTerms, 0, len(es))
+		for i, e := range es {
+			t, ok := search.Terms{}, true
+			if ps != nil {
+				t = ps[i].Terms
+			} else if t, ok = known(e); !ok {
+				continue
+			}
+			keep = append(keep, cache.SearchTerms{URL: e.Doc.URL, FP: e.FP, Terms: t.String()})
+			if r.retain {
+				memo.SearchTerms.Put(e.Doc.URL, e.FP, t.String())
+			}
+		}
+		r.cache.KeepSearchTerms(keep)
+		// The fragments.
+		page.SearchFragments(lang, es, opts, func(p string, fp uint64, mk func() []byte) {
+			n := 0
+			if data, ok := memo.Search.Get(p, fp); ok && r.retain {
+				r.w.PutMade(p, fp, data)
+				n = len(data)
+			} else {
+				n = r.w.PutMadeFunc(p, fp, func() []byte {
+					data := mk()
+					if r.retain {
+						memo.Search.Put(p, fp, data)
+					}
+					return data
+				})
+			}
+			mu.Lock()
+			size += n
+			if r.retain {
+				live[p] = true
+			}
+			mu.Unlock()
+		})
+		sizes[lang] = size
+	}
+	memo.SearchTerms.Keep(func(u string) bool { return liveURLs[u] })
+	if r.retain {
+		memo.Search.Keep(func(k string) bool { return live[k] })
+	}
+	if lazy {
 		return nil
 	}
-	return r.w.PutEach(&r.b.memo.Search, files)
+	return sizes
 }

@@ -1,7 +1,9 @@
 package page
 
 import (
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/render"
@@ -48,18 +50,6 @@ func Indexed(lang string, p *render.Page, r *Rendered) bool {
 	return p.Lang == lang && r != nil && Searchable(p)
 }
 
-// SearchDocs are lang's documents: each indexed page of pages, whose
-// markdown is rs[i].
-func SearchDocs(lang string, pages []*render.Page, rs []*Rendered) []search.Doc {
-	var docs []search.Doc
-	for i, p := range pages {
-		if Indexed(lang, p, rs[i]) {
-			docs = append(docs, SearchDoc(p, rs[i].Text, rs[i].Code))
-		}
-	}
-	return docs
-}
-
 // SearchFingerprint covers what lang's search index holds: its pages and
 // their markdown renderings.
 func SearchFingerprint(lang string, pages []*render.Page, rs []*Rendered) uint64 {
@@ -73,4 +63,90 @@ func SearchFingerprint(lang string, pages []*render.Page, rs []*Rendered) uint64
 		}
 	}
 	return h.Sum()
+}
+
+// SearchEntry is one page of a language's search index as the write
+// stage takes it: the page's document, and the fingerprint of what its
+// terms and its fragment are made of (its URL, title, part and
+// rendering), by which both are reused.
+type SearchEntry struct {
+	Doc search.Doc
+	FP  uint64
+}
+
+// SearchEntries are lang's entries: each indexed page of pages, whose
+// markdown is rs[i], in the order of pages.
+func SearchEntries(lang string, pages []*render.Page, rs []*Rendered) []SearchEntry {
+	var es []SearchEntry
+	for i, p := range pages {
+		if Indexed(lang, p, rs[i]) {
+			h := cache.NewHasher()
+			h.Str(p.URL)
+			h.Str(p.Title)
+			h.Num(int64(p.Part))
+			h.Num(int64(rs[i].Gen))
+			es = append(es, SearchEntry{Doc: SearchDoc(p, rs[i].Text, rs[i].Code), FP: h.Sum()})
+		}
+	}
+	return es
+}
+
+// SearchIndex builds lang's index of es: each page's terms are known's
+// when it has them for the entry's fingerprint, else the page is
+// tokenized now, those on every core. It returns the index and the pages
+// with their terms, for the caches to keep.
+func SearchIndex(lang string, es []SearchEntry, known func(SearchEntry) (search.Terms, bool), opts search.Options) (*search.Built, []search.Page) {
+	ps := make([]search.Page, len(es))
+	var todo []int
+	for i, e := range es {
+		ps[i].URL = e.Doc.URL
+		if t, ok := known(e); ok {
+			ps[i].Terms = t
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	var an search.Analyzer
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(len(todo), runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := range next {
+				ps[i].Terms = an.Analyze(es[i].Doc)
+			}
+		})
+	}
+	for _, i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return search.Build(lang, ps, opts), ps
+}
+
+// SearchFragments calls put with the path and the fingerprint of each
+// entry's fragment (that of its entry) and a function that makes it, on
+// every core; each call is one entry's.
+func SearchFragments(lang string, es []SearchEntry, opts search.Options, put func(p string, fp uint64, make func() []byte)) {
+	urls := make([]string, len(es))
+	for i, e := range es {
+		urls[i] = e.Doc.URL
+	}
+	fr := search.NewFragments(lang, urls, opts)
+	var wg sync.WaitGroup
+	next := make(chan SearchEntry)
+	for range min(len(es), runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for e := range next {
+				if p, ok := fr.Path(e.Doc.URL); ok {
+					put(p, e.FP, func() []byte { f, _ := fr.Make(e.Doc); return f.Data })
+				}
+			}
+		})
+	}
+	for _, e := range es {
+		next <- e
+	}
+	close(next)
+	wg.Wait()
 }

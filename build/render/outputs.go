@@ -16,12 +16,16 @@ const (
 	OutputSitemap   OutputKind = "sitemap"   // /sitemap.xml
 	OutputRobots    OutputKind = "robots"    // /robots.txt
 	OutputFeed      OutputKind = "feed"      // /<lang>/index.xml, a language's Atom feed
-	OutputSearch    OutputKind = "search"    // /<lang>/search-index.js, a language's search index
+	OutputSearch    OutputKind = "search"    // /<lang>/search-index.js, a language's search index (its manifest)
 	OutputHighlight OutputKind = "highlight" // /css/chroma.css, the code blocks' colours
 	// OutputCalc are the calculators' WebAssembly modules and Go's
 	// wasm_exec.js, which calc.js loads; written when a page holds a
 	// calculator.
 	OutputCalc OutputKind = "calc"
+	// OutputSearchData is the folder of a language's search shards and
+	// its pages' fragments, which its search index names
+	// (/<lang>/search-data/).
+	OutputSearchData OutputKind = "search-data"
 )
 
 // Where the site's own outputs are published; HighlightStylePath before
@@ -41,7 +45,10 @@ func FeedPath(lang string) string { return "/" + lang + "/index.xml" }
 type Output struct {
 	Kind OutputKind
 	Lang string // the language of a language's own output; "" for the site's
-	Path string // site-absolute, before any hashed name: "/ja/index.xml"
+	// Path is site-absolute, before any hashed name: "/ja/index.xml"; a
+	// folder's ends in "/", and the output is the files the build writes
+	// in it.
+	Path string
 }
 
 // Outputs is the registry of the files a build of one site generates,
@@ -57,9 +64,9 @@ type Outputs struct {
 }
 
 // NewOutputs returns the registry of the outputs of a site of langs: the
-// sitemap, robots.txt, a feed per language, a search index per language
-// unless noSearch, the highlight stylesheet, and the calculators' files
-// when calculators are on.
+// sitemap, robots.txt, a feed per language, a search index and its folder
+// of shards and fragments per language unless noSearch, the highlight
+// stylesheet, and the calculators' files when calculators are on.
 func NewOutputs(langs []string, noSearch, calculators bool) *Outputs {
 	o := &Outputs{}
 	add := func(k OutputKind, lang, p string) { o.list = append(o.list, Output{Kind: k, Lang: lang, Path: p}) }
@@ -71,6 +78,7 @@ func NewOutputs(langs []string, noSearch, calculators bool) *Outputs {
 	if !noSearch {
 		for _, l := range langs {
 			add(OutputSearch, l, search.IndexPath(l))
+			add(OutputSearchData, l, search.DataDir(l))
 		}
 	}
 	add(OutputHighlight, "", HighlightStylePath)
@@ -85,9 +93,12 @@ func NewOutputs(langs []string, noSearch, calculators bool) *Outputs {
 // All lists every output, in registration order (a copy).
 func (o *Outputs) All() []Output { return slices.Clone(o.list) }
 
-// Has reports whether the site-absolute path p is an output's.
+// Has reports whether the site-absolute path p is an output's, or a
+// file in an output folder.
 func (o *Outputs) Has(p string) bool {
-	return slices.ContainsFunc(o.list, func(out Output) bool { return out.Path == p })
+	return slices.ContainsFunc(o.list, func(out Output) bool {
+		return out.Path == p || strings.HasSuffix(out.Path, "/") && strings.HasPrefix(p, out.Path) && len(p) > len(out.Path)
+	})
 }
 
 // outputs is the registry of site: Site.Outputs, or for a Site made

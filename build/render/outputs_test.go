@@ -16,7 +16,7 @@ func TestOutputs(t *testing.T) {
 		want                  []string
 	}{
 		{"ja and ko", []string{"ja", "ko"}, false, true, []string{
-			"/sitemap.xml", "/robots.txt", "/ja/index.xml", "/ko/index.xml", "/ja/search-index.js", "/ko/search-index.js",
+			"/sitemap.xml", "/robots.txt", "/ja/index.xml", "/ko/index.xml", "/ja/search-index.js", "/ja/search-data/", "/ko/search-index.js", "/ko/search-data/",
 			"/css/chroma.css", "/js/wasm_exec.js", "/calc/calc.wasm", "/calc/calc-x509.wasm"}},
 		{"no search, no calculators", []string{"ko", "ja", "en"}, true, false, []string{
 			"/sitemap.xml", "/robots.txt", "/ko/index.xml", "/ja/index.xml", "/en/index.xml", "/css/chroma.css"}},
@@ -34,8 +34,11 @@ func TestOutputs(t *testing.T) {
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("outputs %q\nwant %q", got, tt.want)
 			}
-			if o.Has("/index.html") || o.Has("/sitemap.xml/") {
+			if o.Has("/index.html") || o.Has("/sitemap.xml/") || o.Has("/ja/search-data") || o.Has("/ja/search-index.js/x") {
 				t.Error("Has names what is not an output")
+			}
+			if o.Has("/ja/search-data/s-abc.js") == tt.noSearch {
+				t.Errorf("Has of a file in the search folder = %v", !tt.noSearch)
 			}
 		})
 	}

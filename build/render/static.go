@@ -136,7 +136,8 @@ type Assets map[string]string
 // Fingerprinted reports whether a file at site path p is published under
 // a hashed name: stylesheets, scripts and WebAssembly modules. The search
 // indexes (/<lang>/search-index.js) are not: they are made after the
-// pages that name them, so they keep their name and are revalidated.
+// pages that name them, so they keep their name and are revalidated (the
+// shards and fragments they name carry hashes of their own).
 func Fingerprinted(p string) bool {
 	if strings.HasSuffix(p, "/search-index.js") {
 		return false

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -26,11 +28,13 @@ const pageHTML = `<!doctype html>
 `
 
 // TestSearchBoxInBrowser opens a small site from file:// in Chromium and
-// drives the search box: the index loads on focus as a script, results show
-// part number, title and a marked snippet, arrow keys and Enter follow the
-// first result, Escape closes, and index text is never markup.
+// drives the search box: the manifest loads on focus as a script, a
+// query loads the shards it needs and the fragments of the results it
+// shows and nothing else, results show part number, title and a marked
+// snippet, arrow keys and Enter follow the first result, Escape closes,
+// and index text is never markup.
 func TestSearchBoxInBrowser(t *testing.T) {
-	start := writeSearchSite(t)
+	start, idx := writeSearchSite(t)
 	b := browsertest.New(t, browsertest.Options{})
 	ctx := b.Ctx
 	if err := chromedp.Do(ctx,
@@ -40,6 +44,10 @@ func TestSearchBoxInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkLoadsOnFocus(t, ctx, b.Console)
+	if got := indexRequests(b); !slices.Equal(got, []string{IndexPath("ja")}) {
+		t.Errorf("on focus the box loaded %q, want the manifest alone", got)
+	}
+	checkLoadsWhatItNeeds(t, b, idx)
 	checkFirstResult(t, ctx)
 	checkHostileText(t, ctx)
 	checkKeys(t, ctx)
@@ -50,25 +58,29 @@ func TestSearchBoxInBrowser(t *testing.T) {
 }
 
 // writeSearchSite writes a small site with a hostile page in a temporary
-// folder and returns the URL of a page with the search box.
-func writeSearchSite(t *testing.T) string {
+// folder, its index in many small shards, and returns the URL of a page
+// with the search box and the index as Go reads it.
+func writeSearchSite(t *testing.T) (string, *Index) {
 	t.Helper()
 	dir := t.TempDir()
 	docs := corpus()
 	docs = append(docs, Doc{Lang: "ja", URL: "/ja/cka/09-xss/", Part: 9,
 		Title: `<img src=x onerror="window.__xss=1">タイトル`, Text: `<b>太字</b> クォーラム 本文`})
-	var ix Indexer
-	for _, d := range docs {
-		ix.Add(d)
+	index, st := Files("ja", docs, Options{ExplicitIndex: true, ShardBytes: 120})
+	if st.Shards < 10 {
+		t.Fatalf("%d shards; the test wants many", st.Shards)
 	}
-	js, _ := ix.Build("ja", Options{ExplicitIndex: true})
+	idx, err := Load("ja", reader(index))
+	if err != nil {
+		t.Fatal(err)
+	}
 	engine, err := os.ReadFile(filepath.Join("..", "..", "themes", "default", "static", "js", "search.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{
-		"js/search.js":       string(engine),
-		"ja/search-index.js": string(js),
+	files := map[string]string{"js/search.js": string(engine)}
+	for p, b := range index {
+		files[strings.TrimPrefix(p, "/")] = string(b)
 	}
 	for _, d := range docs {
 		if d.Lang == "ja" {
@@ -84,7 +96,82 @@ func writeSearchSite(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	return "file://" + filepath.ToSlash(filepath.Join(dir, "ja", "cka", "02-control-plane", "index.html"))
+	return "file://" + filepath.ToSlash(filepath.Join(dir, "ja", "cka", "02-control-plane", "index.html")), idx
+}
+
+// indexRequests are the files of the index the page asked for so far, as
+// site paths, sorted, each once.
+func indexRequests(b *browsertest.Browser) []string {
+	var out []string
+	for _, u := range b.Requests() {
+		i := strings.Index(u, "/ja/search-")
+		if i < 0 || slices.Contains(out, u[i:]) {
+			continue
+		}
+		out = append(out, u[i:])
+	}
+	sort.Strings(out)
+	return out
+}
+
+// wantRequests are the files a query should add to those loaded: the
+// shards Go reads for it and the fragments of the results the box shows.
+func wantRequests(idx *Index, query string, loaded []string) []string {
+	var want []string
+	for _, i := range idx.shardsFor(query) {
+		want = append(want, shardPath("ja", idx.shardNames[i]))
+	}
+	for i, h := range Search(idx, query) {
+		if i == maxShown {
+			break
+		}
+		want = append(want, fragmentPath("ja", idx.pageNames[h.Doc]))
+	}
+	want = append(want, loaded...)
+	sort.Strings(want)
+	return slices.Compact(want)
+}
+
+// maxShown is the number of results the box shows (search.js MAX_RESULTS).
+const maxShown = 10
+
+// checkLoadsWhatItNeeds puts two queries in the box at once, one after
+// the other, and checks that each loads exactly the shards it needs and
+// the fragments of its results, once.
+func checkLoadsWhatItNeeds(t *testing.T, b *browsertest.Browser, idx *Index) {
+	t.Helper()
+	loaded := indexRequests(b)
+	for _, tc := range []struct{ q, mark string }{{"クォーラム", "クォーラム"}, {"etcdctl member list", "etcdctl member list"}, {"クォーラム", "クォーラム"}} {
+		q := tc.q
+		if len(idx.shardsFor(q)) >= len(idx.shards) {
+			t.Fatalf("%q needs every shard", q)
+		}
+		want := wantRequests(idx, q, loaded)
+		if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`(() => {
+			const q = document.querySelector('#q');
+			q.value = `+"`"+q+"`"+`;
+			q.dispatchEvent(new Event('input', {bubbles: true}));
+			return true;
+		})()`)); err != nil {
+			t.Fatal(err)
+		}
+		// the results of this query, not those of the one before
+		if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](`[...document.querySelectorAll('#search-results li:first-child mark')].some(m => m.textContent.includes(`+"`"+tc.mark+"`"+`)) || null`)); err != nil {
+			t.Fatalf("no results for %q: %v", q, err)
+		}
+		if got := indexRequests(b); !slices.Equal(got, want) {
+			t.Errorf("%q: the box loaded %q\nwant %q", q, got, want)
+		}
+		loaded = want
+	}
+	if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`(() => {
+		const q = document.querySelector('#q');
+		q.value = '';
+		q.dispatchEvent(new Event('input', {bubbles: true}));
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // checkLoadsOnFocus checks the index loads when the box takes focus, not

@@ -7,8 +7,10 @@ import (
 
 // Feed tokenizes pages for the indexes while the build is still rendering
 // others, on goroutines of its own that take up the time the render
-// workers spend waiting for the disk. A cold build, which will surely
-// write every index, uses one; a build that may reuse them does not.
+// workers spend waiting for the disk; it keeps each page's terms, never
+// its text. A cold build, which will surely write every index, uses one;
+// a build that may reuse them takes the terms of the pages that did not
+// change from its caches instead.
 type Feed struct {
 	ix   Indexer
 	docs chan Doc
@@ -35,6 +37,15 @@ func (f *Feed) Add(d Doc) {
 	if f != nil {
 		f.docs <- d
 	}
+}
+
+// Terms returns the terms of the page of lang at url, once every queued
+// page is tokenized (Done); a nil Feed has none.
+func (f *Feed) Terms(lang, url string) (Terms, bool) {
+	if f == nil {
+		return Terms{}, false
+	}
+	return f.Done().Terms(lang, url)
 }
 
 // Done waits for every queued page and returns the Indexer holding them,

@@ -1,10 +1,12 @@
 package search
 
 import (
+	"hash/fnv"
 	"math"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -22,51 +24,198 @@ type Doc struct {
 	// than prose. Text may contain them too.
 	Headings string
 	// Text is the page's readable prose in reading order, without code
-	// blocks. It is stored in the index for snippets.
+	// blocks. Its fragment keeps it for snippets.
 	Text string
-	// Code is the text of the page's code blocks; it is indexed and stored
+	// Code is the text of the page's code blocks; it is indexed, and kept
 	// after Text for snippets.
 	Code string
 }
 
-// Options change how Build writes URLs.
+// Options change how Build writes an index.
 type Options struct {
 	// ExplicitIndex makes every stored URL that ends in "/" end in
 	// "/index.html" instead, for a copy read from file://, where a folder
 	// has no index.
 	ExplicitIndex bool
+	// ShardBytes is about the size of a shard, in bytes of its script
+	// (a shard holds at least one key, so a key with a longer record
+	// makes a longer one); 0 means DefaultShardBytes.
+	ShardBytes int
 }
+
+// DefaultShardBytes is the size shards are cut at unless Options says
+// otherwise: a query fetches a shard or two per term, so smaller shards
+// cost fewer bytes per query and more files per index.
+const DefaultShardBytes = 8 << 10
 
 // Stats describes one built index.
 type Stats struct {
-	Lang      string
-	Docs      int // pages indexed
-	Keys      int // distinct terms
-	Postings  int // (term, page) pairs
-	TextBytes int // stored snippet text, in bytes of UTF-8
-	Bytes     int // the whole script
+	Lang          string
+	Docs          int // pages indexed
+	Keys          int // distinct terms, the contains keys among them
+	Postings      int // (term, page) pairs
+	Shards        int
+	ManifestBytes int
+	ShardBytes    int // all the shards'
+	MaxShardBytes int // the largest shard's
 }
 
-// Indexer collects pages, in any order and from any goroutine, and builds
-// one index per language. Add does the heavy part (tokenizing) at once, in
-// the caller's goroutine, so pages can be indexed as they are rendered;
-// Build then only merges and writes. The zero value is ready to use.
+// Page is one page of a language's index as Build takes it: its URL and
+// its terms. Its fragment (Built.Fragment) is made apart, from its Doc.
+type Page struct {
+	URL   string
+	Terms Terms
+}
+
+// Indexer collects pages, in any order and from any goroutine, and keeps
+// each page's terms (not its text) by language. Add does the heavy part
+// (tokenizing) at once, in the caller's goroutine, so pages can be indexed
+// as they are rendered; Build then only merges and writes. The zero value
+// is ready to use.
 type Indexer struct {
+	an    Analyzer
 	mu    sync.Mutex
-	langs map[string]*langIndex
-	// tokenizers keeps tokenizers (and their buffers) between pages.
-	tokenizers sync.Pool
+	langs map[string]map[string]Terms // by language, then page URL
 }
 
-// langIndex is one language's pages and postings, in the order Add saw
-// them; Build renumbers the pages by URL.
-type langIndex struct {
-	docs []indexedDoc
-	raw  map[string][]rawPosting
-	// pairs holds the postings of Japanese and Hangul bigrams (and lone
-	// characters) by pairKey: most terms of a page are these, and a number
-	// is cheaper to count by than a string.
-	pairs map[uint64][]rawPosting
+// Add tokenizes d and keeps its terms in the index of d.Lang, replacing
+// those of an earlier page at its URL.
+func (ix *Indexer) Add(d Doc) {
+	t := ix.an.Analyze(d)
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.langs == nil {
+		ix.langs = map[string]map[string]Terms{}
+	}
+	if ix.langs[d.Lang] == nil {
+		ix.langs[d.Lang] = map[string]Terms{}
+	}
+	ix.langs[d.Lang][d.URL] = t
+}
+
+// AddAll adds docs, tokenizing them on every core.
+func (ix *Indexer) AddAll(docs []Doc) {
+	var wg sync.WaitGroup
+	next := make(chan Doc)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for d := range next {
+				ix.Add(d)
+			}
+		})
+	}
+	for _, d := range docs {
+		next <- d
+	}
+	close(next)
+	wg.Wait()
+}
+
+// Terms returns the terms Add kept for the page of lang at url.
+func (ix *Indexer) Terms(lang, url string) (Terms, bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	t, ok := ix.langs[lang][url]
+	return t, ok
+}
+
+// Pages returns the pages of lang, by URL.
+func (ix *Indexer) Pages(lang string) []Page {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ps := make([]Page, 0, len(ix.langs[lang]))
+	for u, t := range ix.langs[lang] {
+		ps = append(ps, Page{URL: u, Terms: t})
+	}
+	slices.SortFunc(ps, func(a, b Page) int { return strings.Compare(a.URL, b.URL) })
+	return ps
+}
+
+// Langs returns the languages that have at least one page, sorted.
+func (ix *Indexer) Langs() []string {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	var out []string
+	for l, ps := range ix.langs {
+		if len(ps) > 0 {
+			out = append(out, l)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Build builds the index of lang from the pages Add kept (see Build).
+func (ix *Indexer) Build(lang string, opts Options) *Built {
+	return Build(lang, ix.Pages(lang), opts)
+}
+
+// IndexPath is the site-absolute path of the manifest of lang's index,
+// the script the theme's search box loads first; the shards and the
+// pages' fragments are in the folder DataDir beside it.
+func IndexPath(lang string) string { return "/" + lang + "/search-index.js" }
+
+// DataDir is the site-absolute path of the folder of lang's shards and
+// fragments, which the manifest names (ShardPrefix, Fragments.Path).
+func DataDir(lang string) string { return "/" + lang + "/search-data/" }
+
+// ShardPrefix begins the site-absolute path of every shard of lang's
+// index, and of nothing else.
+func ShardPrefix(lang string) string { return DataDir(lang) + "s-" }
+
+func shardPath(lang, name string) string { return ShardPrefix(lang) + name + ".js" }
+
+func fragmentPath(lang, name string) string { return DataDir(lang) + "p-" + name + ".js" }
+
+// Scoring constants, shared with search.js. Field weights multiply a term's
+// count in that field; BM25's k1 and b shape the saturation; weights are
+// quantised to 1..maxQ and inverse document frequencies to idfScale steps.
+const (
+	boostTitle   = 3
+	boostHeading = 2
+	bm25K1       = 1.2
+	bm25B        = 0.75
+	maxQ         = 15
+	idfScale     = 8
+	// titleBonus is added to a term's weight in a page whose title has it.
+	titleBonus = 8
+	// avgSteps is how finely the average page length is rounded, in steps
+	// per doubling: a page edited changes it little, and an average that
+	// does not move leaves the weights of the other pages' terms, and so
+	// the shards that hold none of the page's terms, as they were.
+	avgSteps = 32
+)
+
+// containsMark follows a Japanese or Hangul character in the key of its
+// contains entry: the best half-weight score, in each page, of the keys
+// holding the character, which a query of that character alone matches.
+// The tokenizer never emits it, and it sorts before every character that
+// can follow in a key, so the entry sits between the lone character's key
+// and its bigrams, in the same shard as a rule.
+const containsMark = "*"
+
+// formatVersion is bumped whenever the manifest, the shards, the
+// fragments or the scoring change shape.
+const formatVersion = 2
+
+// rawPosting is a term's weight in a page, in 8 bytes: on a large site
+// there are millions. Counts are sums of whole-number boosts.
+type rawPosting struct {
+	doc int32
+	tf  uint32 // the count × 2, + 1 when the title has the term
+}
+
+func newRawPosting(doc int32, st termStat) rawPosting {
+	p := rawPosting{doc: doc, tf: uint32(st.tf) << 1}
+	if st.title {
+		p.tf |= 1
+	}
+	return p
+}
+
+type termStat struct {
+	tf    float64
+	title bool
 }
 
 // pairKey packs one or two characters of a Japanese or Hangul run: a
@@ -89,316 +238,494 @@ func pairString(k uint64) string {
 	return string(b[:n])
 }
 
-// indexedDoc is what the index keeps of a page.
-type indexedDoc struct {
-	url, title, text string
-	part             int
-	len              float64 // terms, weighted by field, for BM25
+// File is one file of a built index: its site-absolute path and bytes.
+type File struct {
+	Path string
+	Data []byte
 }
 
-// rawPosting is a term's count in a page, in 8 bytes: on a large site
-// there are millions. Counts are sums of whole-number boosts.
-type rawPosting struct {
-	doc int32
-	tf  uint32 // the count × 2, + 1 when the title has the term
+// Built is one language's index: the manifest, which the search box loads
+// first, and the shards, which it loads as queries need them. Each page's
+// fragment (its URL, title, part and text, for the results shown) is made
+// apart (Fragments), so that no page's text is held for the index.
+type Built struct {
+	Lang     string
+	Manifest []byte // at IndexPath(Lang)
+	Shards   []File
+	Stats    Stats
+	*Fragments
 }
 
-func newRawPosting(doc int32, st termStat) rawPosting {
-	p := rawPosting{doc: doc, tf: uint32(st.tf) << 1}
-	if st.title {
-		p.tf |= 1
-	}
-	return p
+// Fragments names and makes the fragments of a language's pages.
+type Fragments struct {
+	lang  string
+	names map[string]string // by URL
+	opts  Options
 }
 
-type termStat struct {
-	tf    float64
-	title bool
+// NewFragments names the fragments of lang's pages at urls, as Build does:
+// by a hash of each URL (pageNames).
+func NewFragments(lang string, urls []string, opts Options) *Fragments {
+	us := slices.Clone(urls)
+	slices.Sort(us)
+	names := pageNames(us)
+	f := &Fragments{lang: lang, names: make(map[string]string, len(us)), opts: opts}
+	for i, u := range us {
+		f.names[u] = names[i]
+	}
+	return f
 }
 
-// Add tokenizes d and adds it to the index of d.Lang.
-func (ix *Indexer) Add(d Doc) {
-	tk, _ := ix.tokenizers.Get().(*tokenizer)
-	if tk == nil {
-		tk = &tokenizer{}
+// Path is the site-absolute path of the fragment of the page at url, and
+// whether the index holds that page.
+func (f *Fragments) Path(url string) (string, bool) {
+	n, ok := f.names[url]
+	if !ok {
+		return "", false
 	}
-	defer ix.tokenizers.Put(tk)
-	// Term counts of this page: the maps (kept with the tokenizer) give
-	// each term its place in stats.
-	if tk.terms == nil {
-		tk.terms, tk.pairs = map[string]int{}, map[uint64]int{}
-	}
-	clear(tk.terms)
-	clear(tk.pairs)
-	tk.stats = tk.stats[:0]
-	e := indexedDoc{url: d.URL, title: collapse(d.Title), text: storedText(d), part: d.Part}
-	add := func(s string, boost float64, title bool) {
-		tk.prepare(s)
-		walkSpans(tk.cs, tk.cl, func(a, b int, cjk bool) {
-			var i int
-			var ok bool
-			if cjk {
-				k := pairKey(tk.cs[a:b])
-				if i, ok = tk.pairs[k]; !ok {
-					i = len(tk.stats)
-					tk.pairs[k] = i
-					tk.stats = append(tk.stats, termStat{})
-				}
-			} else {
-				tk.buf = appendTerm(tk.buf[:0], tk.cs[a:b])
-				if i, ok = tk.terms[string(tk.buf)]; !ok { // no copy of a known term
-					i = len(tk.stats)
-					tk.terms[string(tk.buf)] = i
-					tk.stats = append(tk.stats, termStat{})
-				}
-			}
-			st := &tk.stats[i]
-			st.tf += boost
-			st.title = st.title || title
-			e.len++
-		})
-	}
-	add(d.Title, boostTitle, true)
-	add(d.Headings, boostHeading, false)
-	add(d.Text, 1, false)
-	add(d.Code, 1, false)
-
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if ix.langs == nil {
-		ix.langs = map[string]*langIndex{}
-	}
-	li := ix.langs[d.Lang]
-	if li == nil {
-		li = &langIndex{raw: map[string][]rawPosting{}, pairs: map[uint64][]rawPosting{}}
-		ix.langs[d.Lang] = li
-	}
-	id := int32(len(li.docs))
-	li.docs = append(li.docs, e)
-	for t, i := range tk.terms {
-		st := tk.stats[i]
-		li.raw[t] = append(li.raw[t], newRawPosting(id, st))
-	}
-	for k, i := range tk.pairs {
-		st := tk.stats[i]
-		li.pairs[k] = append(li.pairs[k], newRawPosting(id, st))
-	}
+	return fragmentPath(f.lang, n), true
 }
 
-// AddAll adds docs, tokenizing them on every core.
-func (ix *Indexer) AddAll(docs []Doc) {
-	var wg sync.WaitGroup
-	next := make(chan Doc)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for d := range next {
-				ix.Add(d)
-			}
-		}()
+// Make makes the fragment of d, a page of the index: the script that
+// gives the search box its URL, title, part and text (its prose, then its
+// code, each run of white space one space) once it is among the results
+// shown. It reports false for a page the index does not hold.
+func (f *Fragments) Make(d Doc) (File, bool) {
+	n, ok := f.names[d.URL]
+	if !ok {
+		return File{}, false
 	}
-	for _, d := range docs {
-		next <- d
+	url := d.URL
+	if f.opts.ExplicitIndex && strings.HasSuffix(url, "/") {
+		url += "index.html"
 	}
-	close(next)
-	wg.Wait()
+	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, storedText(d))}, true
 }
 
-// Langs returns the languages that have at least one page, sorted.
-func (ix *Indexer) Langs() []string {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	var out []string
-	for l, li := range ix.langs {
-		if len(li.docs) > 0 {
-			out = append(out, l)
-		}
+// term is one key of the index being built and its postings: a raw
+// weight per page until weigh, then its quantised weight (or, for a
+// contains entry, its score).
+type buildTerm struct {
+	key      string
+	ps       []rawPosting
+	idf      int  // 0 on a contains entry
+	pair     bool // a Japanese or Hangul bigram or lone character
+	contains bool
+}
+
+// Build builds the index of lang from pages, in any order: it numbers
+// the pages by URL, merges their terms into postings, weighs them, adds
+// the contains entries, and cuts the keys, sorted, into shards of about
+// Options.ShardBytes, where the content of the keys decides the cuts, so
+// that a change in one part of the index leaves the other shards as they
+// were. Equal inputs give equal bytes.
+func Build(lang string, pages []Page, opts Options) *Built {
+	ps := slices.Clone(pages)
+	slices.SortStableFunc(ps, func(a, b Page) int { return strings.Compare(a.URL, b.URL) })
+	urls := make([]string, len(ps))
+	for i, p := range ps {
+		urls[i] = p.URL
 	}
-	sort.Strings(out)
+	names := pageNames(urls)
+	terms, lens := merge(ps)
+	weigh(terms, lens)
+	terms = withContains(terms, len(ps))
+
+	b := &Built{Lang: lang, Fragments: &Fragments{lang: lang, opts: opts, names: make(map[string]string, len(ps))}}
+	for i, u := range urls {
+		b.names[u] = names[i]
+	}
+	b.Stats = Stats{Lang: lang, Docs: len(ps), Keys: len(terms)}
+	for _, t := range terms {
+		b.Stats.Postings += len(t.ps)
+	}
+	var first, shardNames []string
+	for _, sh := range cut(terms, opts.ShardBytes) {
+		first = append(first, sh.first)
+		shardNames = append(shardNames, sh.name)
+		data := shardScript(lang, sh)
+		b.Shards = append(b.Shards, File{Path: shardPath(lang, sh.name), Data: data})
+		b.Stats.ShardBytes += len(data)
+		b.Stats.MaxShardBytes = max(b.Stats.MaxShardBytes, len(data))
+	}
+	uniqueNames(shardNames, b.Shards, lang)
+	b.Stats.Shards = len(b.Shards)
+	b.Manifest = manifestScript(lang, first, shardNames, names)
+	b.Stats.ManifestBytes = len(b.Manifest)
+	return b
+}
+
+// Files are the manifest and the shards.
+func (b *Built) Files() []File {
+	return append([]File{{Path: IndexPath(b.Lang), Data: b.Manifest}}, b.Shards...)
+}
+
+// Bundle is the whole index of b as one script: the manifest, then every
+// shard and the fragments given, for a reader that would rather load it
+// at once (the authoring server's, made when first read). The search box
+// finds the shards and fragments already there and loads nothing more.
+func Bundle(b *Built, fragments []File) []byte {
+	n := len(b.Manifest)
+	for _, f := range b.Shards {
+		n += len(f.Data)
+	}
+	for _, f := range fragments {
+		n += len(f.Data)
+	}
+	out := make([]byte, 0, n)
+	out = append(out, b.Manifest...)
+	for _, f := range b.Shards {
+		out = append(out, f.Data...)
+	}
+	for _, f := range fragments {
+		out = append(out, f.Data...)
+	}
 	return out
 }
 
-// IndexPath is the site-absolute path where the index of lang is written;
-// the theme's search box points at it.
-func IndexPath(lang string) string { return "/" + lang + "/search-index.js" }
-
-// Scoring constants, shared with search.js. Field weights multiply a term's
-// count in that field; BM25's k1 and b shape the saturation; weights are
-// quantised to 1..maxQ and inverse document frequencies to idfScale steps.
-const (
-	boostTitle   = 3
-	boostHeading = 2
-	bm25K1       = 1.2
-	bm25B        = 0.75
-	maxQ         = 15
-	idfScale     = 8
-	// titleBonus is added to a term's weight in a page whose title has it.
-	titleBonus = 8
-)
-
-// data is the index as stored: the JSON object inside the script.
-type data struct {
-	V     int      `json:"v"`
-	Lang  string   `json:"lang"`
-	URL   []string `json:"url"`
-	Part  []int    `json:"part"`
-	Title []string `json:"title"`
-	Text  []string `json:"text"`
-	// Keys are the terms, sorted, separated by one space.
-	Keys string `json:"keys"`
-	// Post holds one record per key, separated by one space: the key's
-	// quantised idf, then for each page holding it the gap from the
-	// previous page id and its weight (quantised BM25 term weight × 2 +
-	// 1 if the title has it), all as varints (see varint).
-	Post string `json:"post"`
-}
-
-// formatVersion is bumped whenever data or the scoring changes shape.
-const formatVersion = 1
-
-// Build writes the index of lang as a script that adds it to
-// globalThis.kakehashiSearch[lang]. Equal inputs give equal bytes, whatever
-// the order of Add calls.
-func (ix *Indexer) Build(lang string, opts Options) ([]byte, Stats) {
-	ix.mu.Lock()
-	li := ix.langs[lang]
-	ix.mu.Unlock()
-	if li == nil {
-		li = &langIndex{}
+// merge turns the pages' terms, pages numbered by their order, into
+// postings by key, sorted by key, and returns each page's length. It
+// reads each page's terms once, giving each its key's number, then puts
+// every posting in its place in one array.
+func merge(ps []Page) ([]buildTerm, []int) {
+	words := map[string]int32{}
+	pairs := map[uint64]int32{}
+	var terms []buildTerm
+	var count []int32
+	entries := 0
+	for _, p := range ps {
+		entries += len(p.Terms.enc) / 4
 	}
-	d, newID, lens, avg := li.pages(lang, opts)
-	terms, keyBytes := li.terms()
-	stats := Stats{Lang: lang, Docs: len(d.URL)}
-	kb, pb := encodePostings(terms, keyBytes, len(li.docs), newID, lens, avg, &stats)
-	stats.Keys = len(terms)
-	for _, t := range d.Text {
-		stats.TextBytes += len(t)
-	}
-	b := writeScript(&d, kb, pb, stats.TextBytes)
-	stats.Bytes = len(b)
-	return b, stats
-}
-
-// pages numbers the pages by URL, whatever the order they were added in,
-// and returns their data, each added page's new number, the pages'
-// lengths by number and the average length.
-func (li *langIndex) pages(lang string, opts Options) (d data, newID []int32, lens []float64, avg float64) {
-	order := make([]int, len(li.docs))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(a, b int) bool {
-		x, y := li.docs[order[a]], li.docs[order[b]]
-		if x.url != y.url {
-			return x.url < y.url
+	ids := make([]int32, 0, entries)
+	tfs := make([]uint32, 0, entries)
+	ends := make([]int, len(ps)) // where each page's entries end
+	lens := make([]int, len(ps))
+	for doc, p := range ps {
+		lens[doc] = p.Terms.Len()
+		var r termsReader
+		if r.start(p.Terms.enc) {
+			for {
+				key, tf, ok := r.word()
+				if !ok {
+					break
+				}
+				i, found := words[key]
+				if !found {
+					w := strings.Clone(key)
+					i = int32(len(terms))
+					words[w] = i
+					terms = append(terms, buildTerm{key: w})
+					count = append(count, 0)
+				}
+				count[i]++
+				ids = append(ids, i)
+				tfs = append(tfs, tf)
+			}
+			for {
+				k, tf, ok := r.pair()
+				if !ok {
+					break
+				}
+				i, found := pairs[k]
+				if !found {
+					i = int32(len(terms))
+					pairs[k] = i
+					terms = append(terms, buildTerm{key: pairString(k), pair: true})
+					count = append(count, 0)
+				}
+				count[i]++
+				ids = append(ids, i)
+				tfs = append(tfs, tf)
+			}
 		}
-		if x.title != y.title {
-			return x.title < y.title
+		ends[doc] = len(ids)
+	}
+	all := make([]rawPosting, len(ids))
+	off := 0
+	for i := range terms {
+		terms[i].ps = all[off : off : off+int(count[i])]
+		off += int(count[i])
+	}
+	doc := 0
+	for j, id := range ids {
+		for j >= ends[doc] {
+			doc++
 		}
-		return x.text < y.text
-	})
-	newID = make([]int32, len(order))
-	d = data{V: formatVersion, Lang: lang}
-	d.URL = make([]string, len(order))
-	d.Part = make([]int, len(order))
-	d.Title = make([]string, len(order))
-	d.Text = make([]string, len(order))
-	lens = make([]float64, len(order))
-	total := 0.0
-	for n, i := range order {
-		e := li.docs[i]
-		newID[i] = int32(n)
-		url := e.url
-		if opts.ExplicitIndex && strings.HasSuffix(url, "/") {
-			url += "index.html"
-		}
-		d.URL[n], d.Part[n], d.Title[n], d.Text[n] = url, e.part, e.title, e.text
-		lens[n] = e.len
-		total += e.len
+		terms[id].ps = append(terms[id].ps, rawPosting{int32(doc), tfs[j]})
 	}
-	avg = 1.0
-	if len(order) > 0 && total > 0 {
-		avg = total / float64(len(order))
-	}
-	return d, newID, lens, avg
-}
-
-// termRaw is one key with its raw postings.
-type termRaw struct {
-	key string
-	rs  []rawPosting
-}
-
-// terms returns the terms in key order and the bytes their keys take; a
-// bigram never spells a word, but equal keys would be merged all the same.
-func (li *langIndex) terms() ([]termRaw, int) {
-	terms := make([]termRaw, 0, len(li.raw)+len(li.pairs))
-	keyBytes := 0
-	for t, rs := range li.raw {
-		terms = append(terms, termRaw{t, rs})
-		keyBytes += len(t) + 1
-	}
-	for k, rs := range li.pairs {
-		t := pairString(k)
-		terms = append(terms, termRaw{t, rs})
-		keyBytes += len(t) + 1
-	}
-	slices.SortFunc(terms, func(a, b termRaw) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(terms, func(a, b buildTerm) int { return strings.Compare(a.key, b.key) })
+	// A bigram never spells a word, but equal keys would be merged all
+	// the same.
 	merged := terms[:0]
 	for _, t := range terms {
 		if m := len(merged); m > 0 && merged[m-1].key == t.key {
-			merged[m-1].rs = append(slices.Clip(merged[m-1].rs), t.rs...)
+			prev := &merged[m-1]
+			prev.ps = append(slices.Clip(prev.ps), t.ps...)
+			slices.SortStableFunc(prev.ps, func(a, b rawPosting) int { return int(a.doc - b.doc) })
 			continue
 		}
 		merged = append(merged, t)
 	}
-	return merged, keyBytes
+	return merged, lens
 }
 
-// encodePostings writes the keys, space-separated, and each key's
-// record (see data.Post); ndocs is the number of pages added, newID and
-// lens as pages returns them. It counts the postings in stats.
-func encodePostings(terms []termRaw, keyBytes, ndocs int, newID []int32, lens []float64, avg float64, stats *Stats) (kb, pb []byte) {
-	type posting struct{ doc, w int32 }
-	var ps []posting // one term's postings, reused
-	kb = make([]byte, 0, keyBytes)
-	pb = make([]byte, 0, 4*ndocs+keyBytes)
-	n := float64(len(newID))
-	for k, t := range terms {
-		ps = ps[:0]
-		for _, r := range t.rs {
-			doc := newID[r.doc]
-			norm := bm25K1 * (1 - bm25B + bm25B*lens[doc]/avg)
+// weigh gives each term its quantised inverse document frequency and each
+// posting its quantised BM25 weight × 2, + 1 when the title has the term
+// (in place of its raw count).
+func weigh(terms []buildTerm, lens []int) {
+	n := float64(len(lens))
+	total := 0
+	for _, l := range lens {
+		total += l
+	}
+	avg := 1.0
+	if len(lens) > 0 && total > 0 {
+		avg = float64(total) / n
+		avg = math.Exp2(math.Round(math.Log2(avg)*avgSteps) / avgSteps)
+	}
+	norm := make([]float64, len(lens))
+	for d, l := range lens {
+		norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/avg)
+	}
+	for i := range terms {
+		t := &terms[i]
+		for j, r := range t.ps {
 			tf := float64(r.tf >> 1)
-			s := tf * (bm25K1 + 1) / (tf + norm)
+			s := tf * (bm25K1 + 1) / (tf + norm[r.doc])
 			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
 			q = min(max(q, 1), maxQ)
-			w := q*2 + int(r.tf&1)
-			ps = append(ps, posting{doc, int32(w)})
+			t.ps[j].tf = uint32(q*2) | r.tf&1
 		}
-		slices.SortFunc(ps, func(a, b posting) int { return int(a.doc - b.doc) })
-		df := float64(len(ps))
+		df := float64(len(t.ps))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		if k > 0 {
-			kb = append(kb, ' ')
-			pb = append(pb, ' ')
-		}
-		kb = append(kb, t.key...)
-		pb = appendVarint(pb, max(1, int(math.Round(idf*idfScale))))
-		prev := 0
-		for _, p := range ps {
-			pb = appendVarint(pb, int(p.doc)-prev)
-			pb = appendVarint(pb, int(p.w))
-			prev = int(p.doc)
-		}
-		stats.Postings += len(ps)
+		t.idf = max(1, int(math.Round(idf*idfScale)))
 	}
-	return kb, pb
 }
 
-// storedText is what a page keeps in the index for snippets: its prose,
-// then its code, with every run of white space made one space.
+// score is what a posting of a weighed term adds for a page that matches
+// it in full: search.js computes the same.
+func score(idf int, w uint32) int { return idf * (int(w>>1) + titleBonus*int(w&1)) }
+
+// withContains adds, for every Japanese or Hangul character some bigram
+// holds, its contains entry (containsMark): in each page, half the best
+// score of the keys other than the character itself that begin or end
+// with it. A query of the lone character matches those keys at half
+// weight; the entry answers it from one shard, where finding the keys
+// would take them all. terms is sorted, and so is the result.
+func withContains(terms []buildTerm, ndocs int) []buildTerm {
+	byChar := map[rune][]int32{}
+	for i, t := range terms {
+		if !t.pair {
+			continue
+		}
+		a, size := utf8.DecodeRuneInString(t.key)
+		if size == len(t.key) {
+			continue // the lone character: its own key
+		}
+		b, _ := utf8.DecodeRuneInString(t.key[size:])
+		byChar[a] = append(byChar[a], int32(i))
+		if b != a {
+			byChar[b] = append(byChar[b], int32(i))
+		}
+	}
+	chars := make([]rune, 0, len(byChar))
+	for c := range byChar {
+		chars = append(chars, c)
+	}
+	slices.Sort(chars)
+	best := make([]int32, ndocs)
+	for i := range best {
+		best[i] = -1
+	}
+	var touched []int32
+	cs := make([]buildTerm, 0, len(chars))
+	for _, c := range chars {
+		touched = touched[:0]
+		for _, ti := range byChar[c] {
+			t := &terms[ti]
+			for _, p := range t.ps {
+				s := int32(score(t.idf, p.tf))
+				if best[p.doc] < 0 {
+					touched = append(touched, p.doc)
+				}
+				best[p.doc] = max(best[p.doc], s)
+			}
+		}
+		slices.Sort(touched)
+		ps := make([]rawPosting, len(touched))
+		for j, d := range touched {
+			ps[j] = rawPosting{doc: d, tf: uint32(best[d] >> 1)}
+			best[d] = -1
+		}
+		cs = append(cs, buildTerm{key: string(c) + containsMark, ps: ps, contains: true})
+	}
+	// Merge the two sorted lists.
+	out := make([]buildTerm, 0, len(terms)+len(cs))
+	i, j := 0, 0
+	for i < len(terms) || j < len(cs) {
+		if j == len(cs) || i < len(terms) && terms[i].key < cs[j].key {
+			out = append(out, terms[i])
+			i++
+		} else {
+			out = append(out, cs[j])
+			j++
+		}
+	}
+	return out
+}
+
+// record is one key's posting list as stored (see shardScript).
+func record(b []byte, t *buildTerm) []byte {
+	b = appendVarint(b, t.idf)
+	prev := 0
+	for _, p := range t.ps {
+		b = appendVarint(b, int(p.doc)-prev)
+		b = appendVarint(b, int(p.tf))
+		prev = int(p.doc)
+	}
+	return b
+}
+
+// shard is a run of keys, sorted, with their records.
+type shard struct {
+	first      string
+	name       string
+	keys, post []byte
+}
+
+// cut encodes the terms' records and cuts them into shards of about size
+// bytes (DefaultShardBytes for 0). A shard ends, once it holds half of
+// size, before a key whose hash has its low bits zero, so that the cuts
+// depend on the keys around them and not on where the previous cut
+// fell; and before the key that would take it past twice size.
+func cut(terms []buildTerm, size int) []shard {
+	if size <= 0 {
+		size = DefaultShardBytes
+	}
+	recs := make([][]byte, len(terms))
+	total := 0
+	for i := range terms {
+		recs[i] = record(nil, &terms[i])
+		total += len(terms[i].key) + len(recs[i]) + 2
+	}
+	// One key in mask+1 may start a shard once it holds half of size:
+	// about the number of keys in the other half.
+	mask := uint32(0)
+	if len(terms) > 0 {
+		perKey := max(1, total/len(terms))
+		for k := size / 2 / perKey; mask < uint32(k) && mask < 1<<20; {
+			mask = mask<<1 | 1
+		}
+	}
+	var out []shard
+	var cur shard
+	n := 0
+	for i := range terms {
+		t := &terms[i]
+		sz := len(t.key) + len(recs[i]) + 2
+		if n > 0 && (n >= size/2 && keyHash(t.key)&mask == 0 || n+sz > 2*size) {
+			out = append(out, cur)
+			cur, n = shard{}, 0
+		}
+		if n == 0 {
+			cur.first = t.key
+		} else {
+			cur.keys = append(cur.keys, ' ')
+			cur.post = append(cur.post, ' ')
+		}
+		cur.keys = append(cur.keys, t.key...)
+		cur.post = append(cur.post, recs[i]...)
+		n += sz
+	}
+	if n > 0 {
+		out = append(out, cur)
+	}
+	for i := range out {
+		h := fnv.New64a()
+		h.Write(out[i].keys)
+		h.Write([]byte{'\n'})
+		h.Write(out[i].post)
+		out[i].name = hashName(h.Sum64(), 8)
+	}
+	return out
+}
+
+// uniqueNames renames, should two shards' names be the same, each later
+// one (and its file) by a longer hash of its name and position.
+func uniqueNames(names []string, files []File, lang string) {
+	seen := map[string]bool{}
+	for i, n := range names {
+		for k := 0; seen[n]; k++ {
+			h := fnv.New64a()
+			h.Write([]byte(names[i] + "#" + strconv.Itoa(i) + "#" + strconv.Itoa(k)))
+			n = hashName(h.Sum64(), 13)
+		}
+		seen[n] = true
+		if n != names[i] {
+			old := names[i]
+			names[i] = n
+			files[i].Path = shardPath(lang, n)
+			files[i].Data = []byte(strings.Replace(string(files[i].Data), `.shard["`+old+`"]`, `.shard["`+n+`"]`, 1))
+		}
+	}
+}
+
+// keyHash is FNV-1a of a key, for the cuts between shards.
+func keyHash(k string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(k); i++ {
+		h ^= uint32(k[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// nameAlphabet writes hashes in names: lower-case letters and digits.
+const nameAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
+
+// hashName writes the first n 5-bit groups of h (at most 13).
+func hashName(h uint64, n int) string {
+	var b [13]byte
+	for i := range min(n, 13) {
+		b[i] = nameAlphabet[h>>59]
+		h <<= 5
+	}
+	return string(b[:min(n, 13)])
+}
+
+// pageNames names the fragments of the pages at urls by a hash of their
+// URL, so that a page keeps its fragment's name whatever else changes,
+// and its fragment can be made on its own. Should two short names be the
+// same, both take the whole hash, and pages whose whole hash is the same
+// (the same URL twice) are numbered.
+func pageNames(urls []string) []string {
+	full := make([]uint64, len(urls))
+	names := make([]string, len(urls))
+	count := map[string]int{}
+	for i, u := range urls {
+		h := fnv.New64a()
+		h.Write([]byte(u))
+		full[i] = h.Sum64()
+		names[i] = hashName(full[i], 8)
+		count[names[i]]++
+	}
+	for i := range names {
+		if count[names[i]] > 1 {
+			names[i] = hashName(full[i], 13)
+		}
+	}
+	seen := map[string]int{}
+	for i, n := range names {
+		if k := seen[n]; k > 0 {
+			names[i] = n + "-" + strconv.Itoa(k)
+		}
+		seen[n]++
+	}
+	return names
+}
+
+// storedText is what a page keeps in its fragment for snippets: its
+// prose, then its code, with every run of white space made one space.
 func storedText(d Doc) string {
 	t, c := collapse(d.Text), collapse(d.Code)
 	switch {

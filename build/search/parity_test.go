@@ -20,6 +20,7 @@ var parityQueries = []string{
 	"control-plane-endpoint", "stacked etcd", "external etcd", "apiserver 証明書 SAN",
 	"쿼럼", "쿼럼은", "쿼럼이 깨지면", "컨트롤 플레인은", "인증서", "로드 밸런서", "고가용성",
 	"k", "", "   ", "「」", "zzzz", "存在しない語彙",
+	"台", "の", "쿼", "e", "et", "etcd", "etcdctl m", "kube-a", "10.0.0.1", "control plane 構成",
 }
 
 type parityHit struct {
@@ -31,9 +32,11 @@ type parityHit struct {
 }
 
 type parityCase struct {
-	Lang  string      `json:"lang"`
-	Query string      `json:"query"`
-	Hits  []parityHit `json:"hits"`
+	Dir    string      `json:"dir"` // the folder of the index, under the fixtures'
+	Lang   string      `json:"lang"`
+	Query  string      `json:"query"`
+	Shards []int       `json:"shards"` // what the query reads, by number
+	Hits   []parityHit `json:"hits"`
 }
 
 type parityPair struct {
@@ -42,8 +45,12 @@ type parityPair struct {
 }
 
 // TestParityWithJS writes the Go results as fixtures and has node run
-// build/e2e/node/search_parity.mjs over them with search.js. Without node the
-// test is skipped, except under CI=true where that is a failure.
+// build/e2e/node/search_parity.mjs over them with search.js, which loads
+// each shard and fragment only when a query asks for it: the shards each
+// query reads, its hits and their snippets must be the same. Each corpus
+// is indexed with the default shards and with tiny ones, so that many
+// queries cross a shard boundary. Without node the test is skipped,
+// except under CI=true where that is a failure.
 func TestParityWithJS(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -58,34 +65,43 @@ func TestParityWithJS(t *testing.T) {
 	if docs := courseDocs(t); len(docs) > 0 {
 		corpora["course"] = docs
 	}
+	sizes := map[string]int{"": 0, "-tiny": 120}
 	var cases []parityCase
 	for name, docs := range corpora {
-		var ix Indexer
-		for _, d := range docs {
-			ix.Add(d)
-		}
-		for _, lang := range ix.Langs() {
-			js, _ := ix.Build(lang, Options{})
-			// each corpus gets its own language key so both load side by side
-			key := name + "-" + lang
-			js = []byte(strings.Replace(string(js), `kakehashiSearch["`+lang+`"]=`, `kakehashiSearch["`+key+`"]=`, 1))
-			if err := os.WriteFile(filepath.Join(dir, key+".js"), js, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			idx, err := Load(js)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range parityQueries {
-				c := parityCase{Lang: key, Query: q, Hits: []parityHit{}}
-				for _, h := range Search(idx, q) {
-					ph := parityHit{URL: h.URL, Matched: h.Matched, Terms: h.Terms, Score: h.Score, Snippet: [][]any{}}
-					for _, s := range h.Snippet {
-						ph.Snippet = append(ph.Snippet, []any{s.Text, s.Mark})
-					}
-					c.Hits = append(c.Hits, ph)
+		for suffix, size := range sizes {
+			for _, lang := range []string{"ja", "ko"} {
+				key := name + suffix + "-" + lang
+				files, st := Files(lang, docs, Options{ShardBytes: size})
+				if size > 0 && st.Shards < 5 {
+					t.Fatalf("%s: %d shards; the tiny ones should be many", key, st.Shards)
 				}
-				cases = append(cases, c)
+				for p, b := range files {
+					f := filepath.Join(dir, key, filepath.FromSlash(p))
+					if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(f, b, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				idx, err := Load(lang, reader(files))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, q := range parityQueries {
+					c := parityCase{Dir: key, Lang: lang, Query: q, Shards: idx.shardsFor(q), Hits: []parityHit{}}
+					if c.Shards == nil {
+						c.Shards = []int{}
+					}
+					for _, h := range Search(idx, q) {
+						ph := parityHit{URL: h.URL, Matched: h.Matched, Terms: h.Terms, Score: h.Score, Snippet: [][]any{}}
+						for _, s := range h.Snippet {
+							ph.Snippet = append(ph.Snippet, []any{s.Text, s.Mark})
+						}
+						c.Hits = append(c.Hits, ph)
+					}
+					cases = append(cases, c)
+				}
 			}
 		}
 	}
@@ -97,6 +113,7 @@ func TestParityWithJS(t *testing.T) {
 	}
 	inputs = append(inputs, "ｶﾞｲﾄﾞ ｸｫｰﾗﾑ", "Café İstanbul ΣΑΣ", "①②③ ㍿ ﬁle", "a\u0301b", "\u3099x",
 		"/etc/kubernetes/pki/apiserver.crt", "https://10.0.0.120:6443/healthz", strings.Repeat("x", 70))
+	inputs = append(inputs, fastPathSeeds...)
 	for _, s := range inputs {
 		toks := Tokenize(s)
 		if toks == nil {

@@ -6,49 +6,83 @@ import (
 	"unicode/utf8"
 )
 
-// writeScript writes the script, straight into a buffer of about its
-// size: on a large site it is megabytes, which encoding/json would hold
-// twice.
-func writeScript(d *data, kb, pb []byte, textBytes int) []byte {
-	lang := d.Lang
-	b := make([]byte, 0, len(kb)+len(pb)+textBytes*11/10+256*len(d.URL)+1024)
-	b = append(b, "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch["...)
+// registry begins every script of lang's index: the object the manifest
+// makes, which the search box reads and the shards and fragments add to.
+func registry(b []byte, lang string) []byte {
+	b = append(b, "globalThis.kakehashiSearch["...)
 	b = appendJSONString(b, lang)
-	b = append(b, `]={"v":`...)
+	return append(b, ']')
+}
+
+// manifestScript writes the manifest: the format, the first key of each
+// shard and its name, and each page's fragment name (pages by number),
+// all space-separated (no key holds a space), with the empty tables the
+// shards and the fragments fill:
+//
+//	globalThis.kakehashiSearch["ja"]={"v":2,"lang":"ja","first":"…","shards":"…","pages":"…","shard":{},"page":{}};
+func manifestScript(lang string, first, shards, pages []string) []byte {
+	n := 256
+	for _, s := range first {
+		n += len(s) + 1
+	}
+	n += 9 * (len(shards) + len(pages))
+	b := make([]byte, 0, n)
+	b = append(b, "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\n"...)
+	b = registry(b, lang)
+	b = append(b, `={"v":`...)
 	b = strconv.AppendInt(b, formatVersion, 10)
 	b = append(b, `,"lang":`...)
 	b = appendJSONString(b, lang)
-	b = append(b, `,"url":`...)
-	b = appendJSONStrings(b, d.URL)
-	b = append(b, `,"part":[`...)
-	for i, p := range d.Part {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(p), 10)
-	}
-	b = append(b, `],"title":`...)
-	b = appendJSONStrings(b, d.Title)
-	b = append(b, `,"text":`...)
-	b = appendJSONStrings(b, d.Text)
-	b = append(b, `,"keys":`...)
-	b = appendJSONString(b, kb)
-	b = append(b, `,"post":`...)
-	b = appendJSONString(b, pb)
-	b = append(b, "};\n"...)
+	b = append(b, `,"first":`...)
+	b = appendJSONString(b, strings.Join(first, " "))
+	b = append(b, `,"shards":`...)
+	b = appendJSONString(b, strings.Join(shards, " "))
+	b = append(b, `,"pages":`...)
+	b = appendJSONString(b, strings.Join(pages, " "))
+	b = append(b, `,"shard":{},"page":{}};`+"\n"...)
 	return b
 }
 
-// appendJSONStrings appends ss as a JSON array.
-func appendJSONStrings(b []byte, ss []string) []byte {
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, s)
-	}
-	return append(b, ']')
+// shardScript writes a shard, which adds itself to the manifest's table:
+//
+//	globalThis.kakehashiSearch["ja"].shard["name"]={"keys":"…","post":"…"};
+//
+// Keys are sorted and separated by one space; post holds one record per
+// key, separated by one space: the key's quantised idf, then for each
+// page holding it the gap from the previous page's number and its weight
+// (quantised BM25 term weight × 2, + 1 if the title has it), all as
+// varints (see appendVarint). A contains entry's idf is 0, and its
+// weights are the scores themselves.
+func shardScript(lang string, sh shard) []byte {
+	b := make([]byte, 0, len(sh.keys)+len(sh.post)+96)
+	b = registry(b, lang)
+	b = append(b, `.shard["`...)
+	b = append(b, sh.name...)
+	b = append(b, `"]={"keys":`...)
+	b = appendJSONString(b, sh.keys)
+	b = append(b, `,"post":`...)
+	b = appendJSONString(b, sh.post)
+	return append(b, "};\n"...)
+}
+
+// fragmentScript writes a page's fragment, which adds itself to the
+// manifest's table:
+//
+//	globalThis.kakehashiSearch["ja"].page["name"]={"url":"…","title":"…","part":5,"text":"…"};
+func fragmentScript(lang, name, url, title string, part int, text string) []byte {
+	b := make([]byte, 0, len(url)+len(title)+len(text)*11/10+128)
+	b = registry(b, lang)
+	b = append(b, `.page["`...)
+	b = append(b, name...)
+	b = append(b, `"]={"url":`...)
+	b = appendJSONString(b, url)
+	b = append(b, `,"title":`...)
+	b = appendJSONString(b, title)
+	b = append(b, `,"part":`...)
+	b = strconv.AppendInt(b, int64(part), 10)
+	b = append(b, `,"text":`...)
+	b = appendJSONString(b, text)
+	return append(b, "};\n"...)
 }
 
 // appendJSONString appends s as a JSON string, escaped exactly as

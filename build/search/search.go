@@ -9,88 +9,180 @@ import (
 	"strings"
 )
 
-// Index is a built index read back, ready for Search.
+// Index is a built index read back (Load), ready for Search.
 type Index struct {
-	Lang  string
-	docs  []docEntry
-	keys  []string // sorted
-	keyID map[string]int
-	idf   []int
-	post  [][]posting
+	Lang       string
+	first      []string // each shard's first key
+	shardNames []string
+	shards     []*shardData
+	pageNames  []string   // each page's fragment name, by page number
+	pages      []pageData // by page number
 }
 
-type docEntry struct {
+type shardData struct {
+	keys []string // sorted
+	id   map[string]int
+	idf  []int // 0 for a contains entry
+	post [][]posting
+}
+
+type pageData struct {
 	url, title, text string
 	part             int
-	folded           string // fold(title + " " + text), for the phrase bonus
 }
 
 type posting struct{ doc, w int }
 
-// Load reads a script written by Build.
-func Load(script []byte) (*Index, error) {
-	const head = "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch["
-	if !bytes.HasPrefix(script, []byte(head)) {
-		return nil, errors.New("search index: not a kakehashi search index")
+// manifestData is the manifest as stored: the JSON object in its script.
+type manifestData struct {
+	V      int             `json:"v"`
+	Lang   string          `json:"lang"`
+	First  string          `json:"first"`
+	Shards string          `json:"shards"`
+	Pages  string          `json:"pages"`
+	Shard  json.RawMessage `json:"shard"`
+	Page   json.RawMessage `json:"page"`
+}
+
+type shardJSON struct {
+	Keys string `json:"keys"`
+	Post string `json:"post"`
+}
+
+type fragmentJSON struct {
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	Part  int    `json:"part"`
+	Text  string `json:"text"`
+}
+
+// Load reads lang's index through read, which gives the files of a built
+// site by site-absolute path: its manifest, every shard and every page's
+// fragment, each checked.
+func Load(lang string, read func(p string) ([]byte, bool)) (*Index, error) {
+	mp := IndexPath(lang)
+	script, ok := read(mp)
+	if !ok {
+		return nil, fmt.Errorf("search index %s: not found", mp)
 	}
-	rest := script[len(head):]
-	i := bytes.Index(rest, []byte("]="))
-	if i < 0 {
-		return nil, errors.New("search index: no assignment")
+	head := string(registry([]byte("globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\n"), lang)) + "="
+	var m manifestData
+	if err := readScript(script, head, &m); err != nil {
+		return nil, fmt.Errorf("search index %s: %w", mp, err)
 	}
-	body := bytes.TrimSuffix(bytes.TrimSpace(rest[i+2:]), []byte(";"))
-	var d data
-	if err := json.Unmarshal(body, &d); err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
+	if m.V != formatVersion {
+		return nil, fmt.Errorf("search index %s: format %d, want %d", mp, m.V, formatVersion)
 	}
-	if d.V != formatVersion {
-		return nil, fmt.Errorf("search index: format %d, want %d", d.V, formatVersion)
+	if m.Lang != lang || string(m.Shard) != "{}" || string(m.Page) != "{}" {
+		return nil, fmt.Errorf("search index %s: not the manifest of %q", mp, lang)
 	}
-	n := len(d.URL)
-	if len(d.Part) != n || len(d.Title) != n || len(d.Text) != n {
-		return nil, errors.New("search index: page table columns differ in length")
+	idx := &Index{Lang: lang, first: fields(m.First)}
+	names := fields(m.Shards)
+	if len(names) != len(idx.first) {
+		return nil, fmt.Errorf("search index %s: %d first keys for %d shards", mp, len(idx.first), len(names))
 	}
-	idx := &Index{Lang: d.Lang, keyID: map[string]int{}}
-	for i := range n {
-		idx.docs = append(idx.docs, docEntry{
-			url: d.URL[i], part: d.Part[i], title: d.Title[i], text: d.Text[i],
-			folded: fold(d.Title[i] + " " + d.Text[i]),
-		})
+	if !sort.StringsAreSorted(idx.first) {
+		return nil, fmt.Errorf("search index %s: the shards' first keys are not sorted", mp)
 	}
-	if d.Keys != "" {
-		idx.keys = strings.Split(d.Keys, " ")
-	}
-	var recs []string
-	if d.Post != "" {
-		recs = strings.Split(d.Post, " ")
-	}
-	if len(recs) != len(idx.keys) {
-		return nil, fmt.Errorf("search index: %d keys but %d posting lists", len(idx.keys), len(recs))
-	}
-	for k, rec := range recs {
-		vs, ok := readVarints(rec)
-		if !ok || len(vs) < 1 || len(vs)%2 != 1 {
-			return nil, fmt.Errorf("search index: bad posting list for %q", idx.keys[k])
+	pages := fields(m.Pages)
+	idx.shardNames, idx.pageNames = names, pages
+	for _, name := range names {
+		p := shardPath(lang, name)
+		sh, err := loadShard(read, p, string(registry(nil, lang))+`.shard["`+name+`"]=`)
+		if err != nil {
+			return nil, err
 		}
-		idx.keyID[idx.keys[k]] = k
-		idx.idf = append(idx.idf, vs[0])
-		var ps []posting
-		doc := 0
-		for j := 1; j < len(vs); j += 2 {
-			doc += vs[j]
-			if doc >= n {
-				return nil, fmt.Errorf("search index: posting for %q names page %d of %d", idx.keys[k], doc, n)
+		idx.shards = append(idx.shards, sh)
+	}
+	for i, sh := range idx.shards {
+		p := shardPath(lang, names[i])
+		if len(sh.keys) == 0 || sh.keys[0] != idx.first[i] || i+1 < len(idx.first) && sh.keys[len(sh.keys)-1] >= idx.first[i+1] {
+			return nil, fmt.Errorf("search index %s: its keys are not those the manifest gives it", p)
+		}
+		for _, ps := range sh.post {
+			for _, q := range ps {
+				if q.doc >= len(pages) {
+					return nil, fmt.Errorf("search index %s: a posting names page %d of %d", p, q.doc, len(pages))
+				}
 			}
-			ps = append(ps, posting{doc, vs[j+1]})
 		}
-		idx.post = append(idx.post, ps)
+	}
+	for _, name := range pages {
+		p := fragmentPath(lang, name)
+		b, ok := read(p)
+		if !ok {
+			return nil, fmt.Errorf("search index %s: not found", p)
+		}
+		var f fragmentJSON
+		if err := readScript(b, string(registry(nil, lang))+`.page["`+name+`"]=`, &f); err != nil {
+			return nil, fmt.Errorf("search index %s: %w", p, err)
+		}
+		idx.pages = append(idx.pages, pageData{url: f.URL, title: f.Title, text: f.Text, part: f.Part})
 	}
 	return idx, nil
 }
 
+// readScript decodes the JSON of a script that is head, the JSON and ";".
+func readScript(script []byte, head string, v any) error {
+	if !bytes.HasPrefix(script, []byte(head)) {
+		return errors.New("not a kakehashi search index")
+	}
+	body := bytes.TrimSpace(script[len(head):])
+	if !bytes.HasSuffix(body, []byte(";")) {
+		return errors.New("cut short")
+	}
+	return json.Unmarshal(body[:len(body)-1], v)
+}
+
+// fields splits a space-separated list; "" is none.
+func fields(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, " ")
+}
+
+func loadShard(read func(string) ([]byte, bool), p, head string) (*shardData, error) {
+	b, ok := read(p)
+	if !ok {
+		return nil, fmt.Errorf("search index %s: not found", p)
+	}
+	var d shardJSON
+	if err := readScript(b, head, &d); err != nil {
+		return nil, fmt.Errorf("search index %s: %w", p, err)
+	}
+	sh := &shardData{keys: fields(d.Keys), id: map[string]int{}}
+	recs := fields(d.Post)
+	if len(recs) != len(sh.keys) {
+		return nil, fmt.Errorf("search index %s: %d keys but %d posting lists", p, len(sh.keys), len(recs))
+	}
+	if !sort.StringsAreSorted(sh.keys) {
+		return nil, fmt.Errorf("search index %s: its keys are not sorted", p)
+	}
+	for k, rec := range recs {
+		vs, ok := readVarints(rec)
+		if !ok || len(vs) < 1 || len(vs)%2 != 1 {
+			return nil, fmt.Errorf("search index %s: bad posting list for %q", p, sh.keys[k])
+		}
+		sh.id[sh.keys[k]] = k
+		sh.idf = append(sh.idf, vs[0])
+		var ps []posting
+		doc := 0
+		for j := 1; j < len(vs); j += 2 {
+			if j > 1 && vs[j] == 0 {
+				return nil, fmt.Errorf("search index %s: a page twice in the postings of %q", p, sh.keys[k])
+			}
+			doc += vs[j]
+			ps = append(ps, posting{doc, vs[j+1]})
+		}
+		sh.post = append(sh.post, ps)
+	}
+	return sh, nil
+}
+
 // Hit is one page found by Search.
 type Hit struct {
-	Doc     int // page id in the index
+	Doc     int // page number in the index
 	URL     string
 	Part    int
 	Title   string
@@ -115,132 +207,38 @@ const (
 	minPrefixRune = 2 // a Latin last word shorter than this is not a prefix
 )
 
-// term is one distinct query term and the index keys that can match it.
-type term struct {
-	keys []keyRef
-}
-
-type keyRef struct {
-	id   int
-	half bool // a prefix or contained-character match: half weight
-}
-
-// Search ranks the pages of idx for query, best first. A page must hold at
-// least half of the query's distinct terms (rounded up), so the bigram of a
-// Korean particle (쿼럼은 → 럼은) that no page has does not lose the match.
-// Pages are ordered by terms matched, then by score: the sum over matched
-// terms of idf × weight (quantised BM25, plus a bonus when the title has
-// the term), raised by half when the folded query occurs as a phrase in the
-// title or text; ties go to the lower page id. search.js does the same in
-// integers, so both rank identically.
-func Search(idx *Index, query string) []Hit {
-	if idx == nil {
-		return nil
-	}
-	toks := tokenizeRunes([]rune(query))
-	var texts []string
-	seen := map[string]bool{}
-	for _, t := range toks {
-		if !seen[t.text] && len(texts) < maxTerms {
-			seen[t.text] = true
-			texts = append(texts, t.text)
-		}
-	}
-	if len(texts) == 0 {
-		return nil
-	}
-	last := toks[len(toks)-1].text
-	terms := make([]term, len(texts))
-	for j, t := range texts {
-		if id, ok := idx.keyID[t]; ok {
-			terms[j].keys = append(terms[j].keys, keyRef{id, false})
-		}
-		switch expansion(t, t == last) {
-		case expandContains:
-			for id, k := range idx.keys {
-				if k != t && (strings.HasPrefix(k, t) || strings.HasSuffix(k, t)) {
-					terms[j].keys = append(terms[j].keys, keyRef{id, true})
-				}
-			}
-		case expandPrefix:
-			for id, k := range idx.keys {
-				if k != t && strings.HasPrefix(k, t) {
-					terms[j].keys = append(terms[j].keys, keyRef{id, true})
-				}
-			}
-		}
-	}
-
-	nd := len(idx.docs)
-	matched := make([]int, nd)
-	score := make([]int, nd)
-	docKeys := make([]map[string]bool, nd)
-	best := make([]int, nd)
-	for _, tm := range terms {
-		for d := range best {
-			best[d] = -1
-		}
-		for _, kr := range tm.keys {
-			for _, p := range idx.post[kr.id] {
-				s := idx.idf[kr.id] * (p.w>>1 + titleBonus*(p.w&1))
-				if kr.half {
-					s >>= 1
-				}
-				best[p.doc] = max(best[p.doc], s)
-				if docKeys[p.doc] == nil {
-					docKeys[p.doc] = map[string]bool{}
-				}
-				docKeys[p.doc][idx.keys[kr.id]] = true
-			}
-		}
-		for d, s := range best {
-			if s >= 0 {
-				matched[d]++
-				score[d] += s
-			}
-		}
-	}
-
-	need := (len(terms) + 1) / 2
-	phrase := ""
-	if len(terms) >= 2 {
-		phrase = fold(query)
-	}
-	var hits []Hit
-	for d, e := range idx.docs {
-		if matched[d] < need || matched[d] == 0 {
-			continue
-		}
-		s := score[d]
-		if phrase != "" && strings.Contains(e.folded, phrase) {
-			s += s >> 1
-		}
-		hits = append(hits, Hit{
-			Doc: d, URL: e.url, Part: e.part, Title: e.title,
-			Matched: matched[d], Terms: len(terms), Score: s,
-			Snippet: snippet(e.text, docKeys[d]),
-		})
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.Matched != b.Matched {
-			return a.Matched > b.Matched
-		}
-		if a.Score != b.Score {
-			return a.Score > b.Score
-		}
-		return a.Doc < b.Doc
-	})
-	return hits
+// queryTerm is one distinct term of a query and how it expands.
+type queryTerm struct {
+	text string
+	kind expandKind
 }
 
 type expandKind int
 
 const (
 	expandNone     expandKind = iota
-	expandContains            // a lone Japanese or Hangul character: any bigram holding it
+	expandContains            // a lone Japanese or Hangul character: any key holding it (its contains entry)
 	expandPrefix              // the query's last Latin word: any key it begins
 )
+
+// queryTerms are the distinct terms of query, at most maxTerms, each with
+// its expansion.
+func queryTerms(query string) []queryTerm {
+	toks := tokenizeRunes([]rune(query))
+	if len(toks) == 0 {
+		return nil
+	}
+	last := toks[len(toks)-1].text
+	var out []queryTerm
+	seen := map[string]bool{}
+	for _, t := range toks {
+		if !seen[t.text] && len(out) < maxTerms {
+			seen[t.text] = true
+			out = append(out, queryTerm{t.text, expansion(t.text, t.text == last)})
+		}
+	}
+	return out
+}
 
 func expansion(t string, isLast bool) expandKind {
 	rs := []rune(t)
@@ -260,19 +258,201 @@ func expansion(t string, isLast bool) expandKind {
 	return expandPrefix
 }
 
-// snippet cuts a window of text around the densest group of the given
-// terms and marks them.
-func snippet(text string, keys map[string]bool) []Segment {
+// matches tells whether a token of a page's text is one the query
+// matched, for the snippet's marks: the term itself, a key its prefix
+// expansion begins, or one holding its lone character. Every token of a
+// page's text is one of its keys, so these are exactly the keys through
+// which the page matched.
+func (q queryTerm) matches(tok string) bool {
+	switch q.kind {
+	case expandPrefix:
+		return strings.HasPrefix(tok, q.text)
+	case expandContains:
+		return strings.HasPrefix(tok, q.text) || strings.HasSuffix(tok, q.text)
+	}
+	return tok == q.text
+}
+
+// shardOf is the shard whose keys would hold key, or -1 before the first.
+func (idx *Index) shardOf(key string) int {
+	return sort.Search(len(idx.first), func(i int) bool { return idx.first[i] > key }) - 1
+}
+
+// prefixShards are the shards that may hold a key beginning with t: the
+// one t would be in, then each that begins with such a key.
+func (idx *Index) prefixShards(t string) []int {
+	i := idx.shardOf(t)
+	var out []int
+	if i >= 0 {
+		out = append(out, i)
+	}
+	for j := i + 1; j < len(idx.first) && strings.HasPrefix(idx.first[j], t); j++ {
+		out = append(out, j)
+	}
+	return out
+}
+
+// termShards are the shards term q needs.
+func (idx *Index) termShards(q queryTerm) []int {
+	switch q.kind {
+	case expandPrefix:
+		return idx.prefixShards(q.text)
+	case expandContains:
+		a, b := idx.shardOf(q.text), idx.shardOf(q.text+containsMark)
+		switch {
+		case a < 0:
+			if b < 0 {
+				return nil
+			}
+			return []int{b}
+		case a == b:
+			return []int{a}
+		}
+		return []int{a, b}
+	}
+	if i := idx.shardOf(q.text); i >= 0 {
+		return []int{i}
+	}
+	return nil
+}
+
+// shardsFor lists, sorted, the shards a query reads: those the search box
+// loads for it before it ranks.
+func (idx *Index) shardsFor(query string) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, q := range queryTerms(query) {
+		for _, i := range idx.termShards(q) {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// keyRef is a key a query term matches through.
+type keyRef struct {
+	shard, key int
+	half       bool // a prefix match: half weight
+}
+
+// refs are the keys term q matches through.
+func (idx *Index) refs(q queryTerm) []keyRef {
+	var out []keyRef
+	exact := func(k string) {
+		if i := idx.shardOf(k); i >= 0 {
+			if id, ok := idx.shards[i].id[k]; ok {
+				out = append(out, keyRef{i, id, false})
+			}
+		}
+	}
+	exact(q.text)
+	switch q.kind {
+	case expandContains:
+		exact(q.text + containsMark)
+	case expandPrefix:
+		for _, i := range idx.prefixShards(q.text) {
+			sh := idx.shards[i]
+			for id := sort.SearchStrings(sh.keys, q.text); id < len(sh.keys) && strings.HasPrefix(sh.keys[id], q.text); id++ {
+				if sh.keys[id] != q.text {
+					out = append(out, keyRef{i, id, true})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Search ranks the pages of idx for query, best first, from the shards
+// the query needs alone (shardsFor). A page must hold at least half of
+// the query's distinct terms (rounded up), so the bigram of a Korean
+// particle (쿼럼은 → 럼은) that no page has does not lose the match.
+// Pages are ordered by terms matched, then by score: the sum over matched
+// terms of the best, over the keys the term matches through, of idf ×
+// weight (quantised BM25, plus a bonus when the title has the term), half
+// of it through a prefix, or the score of a lone character's contains
+// entry; ties go to the lower page number. search.js does the same in
+// integers, so both rank identically. Each hit has a snippet of its
+// page's fragment.
+func Search(idx *Index, query string) []Hit {
+	if idx == nil {
+		return nil
+	}
+	qs := queryTerms(query)
+	if len(qs) == 0 {
+		return nil
+	}
+	nd := len(idx.pages)
+	matched := make([]int, nd)
+	score := make([]int, nd)
+	best := make([]int, nd)
+	for _, q := range qs {
+		for d := range best {
+			best[d] = -1
+		}
+		for _, kr := range idx.refs(q) {
+			sh := idx.shards[kr.shard]
+			idf := sh.idf[kr.key]
+			for _, p := range sh.post[kr.key] {
+				s := p.w
+				if idf > 0 {
+					s = idf * (p.w>>1 + titleBonus*(p.w&1))
+				}
+				if kr.half {
+					s >>= 1
+				}
+				best[p.doc] = max(best[p.doc], s)
+			}
+		}
+		for d, s := range best {
+			if s >= 0 {
+				matched[d]++
+				score[d] += s
+			}
+		}
+	}
+	need := (len(qs) + 1) / 2
+	var hits []Hit
+	for d, e := range idx.pages {
+		if matched[d] < need || matched[d] == 0 {
+			continue
+		}
+		hits = append(hits, Hit{
+			Doc: d, URL: e.url, Part: e.part, Title: e.title,
+			Matched: matched[d], Terms: len(qs), Score: score[d],
+			Snippet: snippet(e.text, qs),
+		})
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.Matched != b.Matched {
+			return a.Matched > b.Matched
+		}
+		if a.Score != b.Score {
+			return a.Score > b.Score
+		}
+		return a.Doc < b.Doc
+	})
+	return hits
+}
+
+// snippet cuts a window of text around the densest group of the tokens
+// the query matched and marks them.
+func snippet(text string, qs []queryTerm) []Segment {
 	rs := []rune(text)
 	type span struct {
 		start, end int
 		text       string
 	}
 	var spans []span
-	if len(keys) > 0 {
-		for _, t := range tokenizeRunes(rs) {
-			if keys[t.text] {
+	for _, t := range tokenizeRunes(rs) {
+		for _, q := range qs {
+			if q.matches(t.text) {
 				spans = append(spans, span{t.start, t.end, t.text})
+				break
 			}
 		}
 	}
@@ -352,4 +532,29 @@ func SnippetText(segs []Segment) string {
 		}
 	}
 	return b.String()
+}
+
+// Files builds lang's index of the docs of that language and returns
+// each of its files by site-absolute path: the manifest, the shards and a
+// fragment per page. It is Build and Fragment in one, for tests and tools.
+func Files(lang string, docs []Doc, opts Options) (map[string][]byte, Stats) {
+	var ix Indexer
+	var mine []Doc
+	for _, d := range docs {
+		if d.Lang == lang {
+			mine = append(mine, d)
+		}
+	}
+	ix.AddAll(mine)
+	b := ix.Build(lang, opts)
+	out := map[string][]byte{}
+	for _, f := range b.Files() {
+		out[f.Path] = f.Data
+	}
+	for _, d := range mine {
+		if f, ok := b.Make(d); ok {
+			out[f.Path] = f.Data
+		}
+	}
+	return out, b.Stats
 }

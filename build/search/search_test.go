@@ -3,8 +3,10 @@ package search
 import (
 	"bytes"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -52,18 +54,38 @@ func corpus() []Doc {
 	}
 }
 
-func build(t *testing.T, docs []Doc, lang string, opts Options) ([]byte, *Index) {
+func build(t *testing.T, docs []Doc, lang string, opts Options) (map[string][]byte, *Index) {
 	t.Helper()
-	var ix Indexer
-	for _, d := range docs {
-		ix.Add(d)
-	}
-	js, _ := ix.Build(lang, opts)
-	idx, err := Load(js)
+	files, _ := Files(lang, docs, opts)
+	idx, err := Load(lang, reader(files))
 	if err != nil {
-		t.Fatalf("Load(Build(%q)): %v", lang, err)
+		t.Fatalf("Load(Files(%q)): %v", lang, err)
 	}
-	return js, idx
+	return files, idx
+}
+
+// reader reads files as Load asks for them.
+func reader(files map[string][]byte) func(string) ([]byte, bool) {
+	return func(p string) ([]byte, bool) {
+		b, ok := files[p]
+		return b, ok
+	}
+}
+
+// joined is every file of an index, sorted by path, each after a line
+// naming it: what the golden file holds.
+func joined(files map[string][]byte) []byte {
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b bytes.Buffer
+	for _, p := range paths {
+		b.WriteString("// " + p + "\n")
+		b.Write(files[p])
+	}
+	return b.Bytes()
 }
 
 // searchCases are the queries of issue 6 and the part each must rank first.
@@ -175,7 +197,7 @@ func TestBuildDeterministic(t *testing.T) {
 		rev[len(docs)-1-i] = d
 	}
 	b, _ := build(t, rev, "ja", Options{})
-	if !bytes.Equal(a, b) {
+	if !bytes.Equal(joined(a), joined(b)) {
 		t.Fatal("two builds of the same pages differ")
 	}
 	golden := filepath.Join("testdata", "ja-index.golden.js")
@@ -183,7 +205,7 @@ func TestBuildDeterministic(t *testing.T) {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(golden, a, 0o644); err != nil {
+		if err := os.WriteFile(golden, joined(a), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -191,7 +213,7 @@ func TestBuildDeterministic(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v (run go test -update)", err)
 	}
-	if !bytes.Equal(a, want) {
+	if !bytes.Equal(joined(a), want) {
 		t.Errorf("index differs from %s (run go test -update if intended)", golden)
 	}
 }
@@ -204,51 +226,91 @@ func TestBuildOptionsAndStats(t *testing.T) {
 	if got := strings.Join(ix.Langs(), ","); got != "ja,ko" {
 		t.Errorf("Langs() = %s", got)
 	}
-	js, st := ix.Build("ko", Options{ExplicitIndex: true})
-	idx, err := Load(js)
+	files, st := Files("ko", corpus(), Options{ExplicitIndex: true})
+	idx, err := Load("ko", reader(files))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if idx.Lang != "ko" || len(idx.docs) != 2 {
-		t.Fatalf("Load: lang %q, %d docs", idx.Lang, len(idx.docs))
+	if idx.Lang != "ko" || len(idx.pages) != 2 {
+		t.Fatalf("Load: lang %q, %d pages", idx.Lang, len(idx.pages))
 	}
-	for _, d := range idx.docs {
+	for _, d := range idx.pages {
 		if !strings.HasSuffix(d.url, "/index.html") || !strings.HasPrefix(d.url, "/ko/cka/") {
 			t.Errorf("explicit URL %q", d.url)
 		}
 	}
-	if st.Bytes != len(js) || st.Docs != 2 || st.Keys != len(idx.keys) || st.Keys == 0 || st.TextBytes == 0 || st.Postings < st.Keys {
-		t.Errorf("stats %+v for %d bytes, %d keys", st, len(js), len(idx.keys))
+	keys, shardBytes := 0, 0
+	for _, sh := range idx.shards {
+		keys += len(sh.keys)
 	}
-	if !bytes.HasPrefix(js, []byte("globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[\"ko\"]=")) {
-		t.Errorf("script head: %.80s", js)
+	for p, b := range files {
+		if strings.HasPrefix(p, ShardPrefix("ko")) {
+			shardBytes += len(b)
+		}
 	}
-	// nothing in the script may close a <script> element or break a line
-	if bytes.Contains(js, []byte("</")) || bytes.ContainsRune(js, '\u2028') {
-		t.Error("script holds </ or U+2028")
+	if st.Docs != 2 || st.Keys != keys || st.Keys == 0 || st.Postings < st.Keys || st.Shards != len(idx.shards) ||
+		st.ManifestBytes != len(files[IndexPath("ko")]) || st.ShardBytes != shardBytes || len(files) != 1+st.Shards+st.Docs {
+		t.Errorf("stats %+v for %d files, %d keys", st, len(files), keys)
+	}
+	head := "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[\"ko\"]={\"v\":2,"
+	if m := files[IndexPath("ko")]; !bytes.HasPrefix(m, []byte(head)) {
+		t.Errorf("manifest head: %.120s", m)
+	}
+	for p, b := range files {
+		// nothing in a script may close a <script> element or break a line
+		if bytes.Contains(b, []byte("</")) || bytes.ContainsRune(b, '\u2028') {
+			t.Errorf("%s holds </ or U+2028", p)
+		}
+		if p != IndexPath("ko") && !strings.HasPrefix(p, DataDir("ko")) {
+			t.Errorf("file %s outside the index's folder", p)
+		}
 	}
 
-	empty, st := ix.Build("fr", Options{})
-	if idx, err := Load(empty); err != nil || len(Search(idx, "etcd")) != 0 || st.Docs != 0 {
-		t.Errorf("empty language: %v, stats %+v", err, st)
+	empty, st := Files("fr", corpus(), Options{})
+	if idx, err := Load("fr", reader(empty)); err != nil || len(Search(idx, "etcd")) != 0 || st.Docs != 0 || len(empty) != 1 {
+		t.Errorf("empty language: %v, stats %+v, files %d", err, st, len(empty))
 	}
 }
 
 func TestLoadRejectsBadInput(t *testing.T) {
 	good, _ := build(t, corpus(), "ja", Options{})
+	manifest := string(good[IndexPath("ja")])
+	var shard, fragment string
+	for p := range good {
+		switch {
+		case strings.HasPrefix(p, ShardPrefix("ja")) && shard == "":
+			shard = p
+		case strings.Contains(p, "/p-") && fragment == "":
+			fragment = p
+		}
+	}
 	tests := []struct {
 		name string
+		path string // the file changed
 		in   string
 	}{
-		{"empty", ""},
-		{"not ours", "var x = 1;"},
-		{"truncated", string(good[:len(good)/2])},
-		{"bad posting", strings.Replace(string(good), `"post":"`, `"post":"?`, 1)},
-		{"doc out of range", strings.Replace(string(good), `"post":"`, `"post":"6v0 `, 1)},
-		{"wrong version", strings.Replace(string(good), `"v":1`, `"v":99`, 1)},
+		{"empty", IndexPath("ja"), ""},
+		{"not ours", IndexPath("ja"), "var x = 1;"},
+		{"truncated", IndexPath("ja"), manifest[:len(manifest)/2]},
+		{"wrong version", IndexPath("ja"), strings.Replace(manifest, `"v":2`, `"v":99`, 1)},
+		{"another language", IndexPath("ja"), strings.Replace(manifest, `"lang":"ja"`, `"lang":"ko"`, 1)},
+		{"a shard too few", IndexPath("ja"), strings.Replace(manifest, `"shards":"`, `"shards":"x `, 1)},
+		{"shard missing", shard, ""},
+		{"shard truncated", shard, string(good[shard][:len(good[shard])/2])},
+		{"bad posting", shard, strings.Replace(string(good[shard]), `"post":"`, `"post":"?`, 1)},
+		{"doc out of range", shard, strings.Replace(string(good[shard]), `"post":"`, `"post":"6v0 `, 1)},
+		{"shard of another name", shard, strings.Replace(string(good[shard]), `.shard["`, `.shard["x`, 1)},
+		{"fragment missing", fragment, ""},
+		{"fragment truncated", fragment, string(good[fragment][:len(good[fragment])-3])},
 	}
 	for _, tt := range tests {
-		if _, err := Load([]byte(tt.in)); err == nil {
+		files := maps.Clone(good)
+		if tt.in == "" && tt.name != "empty" {
+			delete(files, tt.path)
+		} else {
+			files[tt.path] = []byte(tt.in)
+		}
+		if _, err := Load("ja", reader(files)); err == nil {
 			t.Errorf("%s: Load accepted it", tt.name)
 		}
 	}

@@ -212,10 +212,13 @@ type tokenizer struct {
 	cs  []nchar
 	cl  []class
 	buf []byte
-	// terms, pairs and stats count one page's terms for the Indexer.
-	terms map[string]int
-	pairs map[uint64]int
-	stats []termStat
+	// terms, pairs and stats count one page's terms for the Analyzer;
+	// words and pairList hold its terms in the order it first has them.
+	terms    map[string]int
+	pairs    map[uint64]int
+	stats    []termStat
+	words    []string
+	pairList []uint64
 }
 
 // each calls fn with every term of s.

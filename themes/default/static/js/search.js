@@ -1,18 +1,24 @@
 // kakehashi search: the header's search box and the engine behind it.
 //
-// The index of each language is a script written at build time by the Go
-// package build/search; it sets globalThis.kakehashiSearch[lang]. It is
-// loaded on the first focus of the box by inserting a <script> element, so
-// search works from file:// as well as from a server. Tokenising, scoring
-// and snippets mirror build/search exactly (build/e2e/node/search_parity.mjs
-// checks that both rank the same); change one, change the other.
+// The index of each language is written at build time by the Go package
+// build/search, as scripts: a small manifest (/<lang>/search-index.js)
+// that sets globalThis.kakehashiSearch[lang], shards of the sorted keys
+// and their postings, and a fragment per page (its URL, title, part and
+// text). The manifest loads on the first focus of the box; a query loads
+// the shards its terms fall in, then the fragments of the results it
+// shows. Each is a <script> element that adds itself to the manifest's
+// tables, so search works from file:// as well as from a server.
+// Tokenising, scoring and snippets mirror build/search exactly
+// (build/e2e/node/search_parity.mjs checks that both rank the same and
+// read the same shards); change one, change the other.
 (function () {
   'use strict';
 
   // Must match build/search.
   var VAR_TERM = '0123456789abcdefghijklmnopqrstuv';
   var VAR_CONT = 'wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$%';
-  var FORMAT = 1;
+  var FORMAT = 2;
+  var CONTAINS = '*';
   var MAX_TOKEN = 64;
   var MAX_TERMS = 32;
   var SNIPPET = 100;
@@ -22,6 +28,8 @@
   var ELLIPSIS = '\u2026';
   var JOINERS = '-._/:@';
   var MAX_RESULTS = 10;
+  // The box answers this long after the last keystroke.
+  var DELAY = 30;
 
   var CL_OTHER = 0, CL_CJK = 1, CL_HANGUL = 2, CL_WORD = 3, CL_JOINER = 4;
   var RE_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3006]/u;
@@ -29,7 +37,22 @@
   var RE_WORD = /[\p{L}\p{Nd}\p{M}]/u;
   var RE_MARK = /[\p{M}\uFF9E\uFF9F]/u;
 
+  // stable tells the characters that are their own NFKC form and have no
+  // case, which course text is mostly made of: Hiragana, Katakana with ー,
+  // common Han and Hangul syllables (build/search nfkcStable).
+  function stable(cp) {
+    return (cp >= 0x3041 && cp <= 0x3096) || (cp >= 0x30A1 && cp <= 0x30FC) ||
+      (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7A3);
+  }
+
   function classOf(c) {
+    var cp = c.codePointAt(0);
+    if (cp < 0x80) {
+      if ((cp >= 0x61 && cp <= 0x7A) || (cp >= 0x41 && cp <= 0x5A) || (cp >= 0x30 && cp <= 0x39)) return CL_WORD;
+      return JOINERS.indexOf(c) >= 0 ? CL_JOINER : CL_OTHER;
+    }
+    if ((cp >= 0x3041 && cp <= 0x3096) || (cp >= 0x30A1 && cp <= 0x30FA) || (cp >= 0x4E00 && cp <= 0x9FFF)) return CL_CJK;
+    if (cp >= 0xAC00 && cp <= 0xD7A3) return CL_HANGUL;
     if (RE_CJK.test(c)) return CL_CJK;
     if (RE_HANGUL.test(c)) return CL_HANGUL;
     if (RE_WORD.test(c)) return CL_WORD;
@@ -39,9 +62,17 @@
 
   // lower folds one character, keeping it one character.
   function lower(c) {
-    if (c === '\u0130') return c;
+    var cp = c.codePointAt(0);
+    if (cp < 0x80) return cp >= 0x41 && cp <= 0x5A ? String.fromCharCode(cp + 32) : c;
+    if (stable(cp) || c === '\u0130') return c;
     var l = c.toLowerCase();
     return Array.from(l).length === 1 ? l : c;
+  }
+
+  function isMark(c) {
+    var cp = c.codePointAt(0);
+    if (cp < 0x300 || stable(cp)) return false;
+    return RE_MARK.test(c);
   }
 
   // normalize applies NFKC and case folding per base character and its
@@ -51,8 +82,9 @@
     var out = [];
     for (var i = 0; i < cps.length;) {
       var j = i + 1;
-      while (j < cps.length && RE_MARK.test(cps[j])) j++;
-      if (j === i + 1 && cps[i].charCodeAt(0) < 0x80) {
+      while (j < cps.length && isMark(cps[j])) j++;
+      var cp = cps[i].codePointAt(0);
+      if (j === i + 1 && (cp < 0x80 || stable(cp))) {
         out.push({ c: lower(cps[i]), s: i, e: j });
       } else {
         var n = Array.from(cps.slice(i, j).join('').normalize('NFKC'));
@@ -108,7 +140,8 @@
 
   function tokenize(s) { return tokenizeCps(Array.from(s)); }
 
-  // fold is the text as the phrase check sees it.
+  // fold is the text normalised and case-folded, every separator run one
+  // space, trimmed.
   function fold(s) {
     var cs = normalize(Array.from(s));
     var out = '';
@@ -133,30 +166,51 @@
     return out;
   }
 
-  var prepared = new WeakMap();
-
-  // prepare decodes an index once: key table and posting lists.
-  function prepare(data) {
-    var p = prepared.get(data);
-    if (p) return p;
-    if (!data || data.v !== FORMAT) throw new Error('kakehashi search: index format ' + (data && data.v));
-    var keys = data.keys ? data.keys.split(' ') : [];
-    var recs = data.post ? data.post.split(' ') : [];
-    p = { keys: keys, id: new Map(), idf: [], post: [], folded: [] };
-    for (var k = 0; k < keys.length; k++) {
-      var vs = readVarints(recs[k] || '0');
-      p.id.set(keys[k], k);
-      p.idf.push(vs[0]);
-      var ps = [];
-      var doc = 0;
-      for (var j = 1; j + 1 < vs.length; j += 2) {
-        doc += vs[j];
-        ps.push(doc, vs[j + 1]);
-      }
-      p.post.push(ps);
+  // cmp orders strings by code point, as Go orders their UTF-8 bytes: a
+  // character above U+FFFF (a surrogate pair) comes after every other.
+  function cmp(a, b) {
+    var n = Math.min(a.length, b.length);
+    for (var i = 0; i < n; i++) {
+      var x = a.charCodeAt(i), y = b.charCodeAt(i);
+      if (x === y) continue;
+      var xs = x >= 0xD800 && x <= 0xDFFF, ys = y >= 0xD800 && y <= 0xDFFF;
+      if (xs !== ys) return xs ? 1 : -1;
+      return x < y ? -1 : 1;
     }
-    prepared.set(data, p);
-    return p;
+    return a.length - b.length;
+  }
+
+  function split(s) { return s ? s.split(' ') : []; }
+
+  var manifests = new WeakMap();
+
+  // manifest decodes a language's manifest once: the shards' first keys
+  // and names, and the pages' fragment names.
+  function manifest(data) {
+    var m = manifests.get(data);
+    if (m) return m;
+    if (!data || data.v !== FORMAT) throw new Error('kakehashi search: index format ' + (data && data.v));
+    m = { first: split(data.first), shards: split(data.shards), pages: split(data.pages) };
+    manifests.set(data, m);
+    return m;
+  }
+
+  // shardOf is the shard whose keys would hold key, or -1 before the first.
+  function shardOf(m, key) {
+    var lo = 0, hi = m.first.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (cmp(m.first[mid], key) <= 0) lo = mid + 1; else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  // prefixShards are the shards that may hold a key beginning with t.
+  function prefixShards(m, t) {
+    var i = shardOf(m, t);
+    var out = i >= 0 ? [i] : [];
+    for (var j = i + 1; j < m.first.length && m.first[j].startsWith(t); j++) out.push(j);
+    return out;
   }
 
   function expansion(t, isLast) {
@@ -170,86 +224,195 @@
     return 'prefix';
   }
 
-  // search ranks the pages of an index for a query, best first:
-  // [{doc, url, part, title, matched, terms, score, keys}].
-  function search(data, query) {
-    var ix = prepare(data);
+  // queryTerms are the distinct terms of a query with their expansion:
+  // [{t, x}], x '' or 'prefix' (the last Latin word) or 'contains' (a lone
+  // Japanese or Hangul character).
+  function queryTerms(query) {
     var toks = tokenize(query);
-    var texts = [];
+    if (!toks.length) return [];
+    var last = toks[toks.length - 1].t;
+    var out = [];
     var seen = new Set();
     for (var i = 0; i < toks.length; i++) {
-      if (!seen.has(toks[i].t) && texts.length < MAX_TERMS) {
-        seen.add(toks[i].t);
-        texts.push(toks[i].t);
+      var t = toks[i].t;
+      if (!seen.has(t) && out.length < MAX_TERMS) {
+        seen.add(t);
+        out.push({ t: t, x: expansion(t, t === last) });
       }
     }
-    if (!texts.length) return [];
-    var last = toks[toks.length - 1].t;
-    var terms = texts.map(function (t) {
-      var refs = [];
-      if (ix.id.has(t)) refs.push([ix.id.get(t), false]);
-      var x = expansion(t, t === last);
-      if (x) {
-        for (var id = 0; id < ix.keys.length; id++) {
-          var k = ix.keys[id];
-          if (k !== t && (k.startsWith(t) || (x === 'contains' && k.endsWith(t)))) refs.push([id, true]);
-        }
-      }
-      return refs;
-    });
+    return out;
+  }
 
-    var nd = data.url.length;
-    var matched = new Array(nd).fill(0);
-    var score = new Array(nd).fill(0);
-    var docKeys = new Array(nd);
-    var best = new Array(nd);
-    terms.forEach(function (refs) {
+  function termShards(m, q) {
+    if (q.x === 'prefix') return prefixShards(m, q.t);
+    var a = shardOf(m, q.t);
+    if (q.x === 'contains') {
+      var b = shardOf(m, q.t + CONTAINS);
+      if (a < 0) return b < 0 ? [] : [b];
+      return a === b ? [a] : [a, b];
+    }
+    return a >= 0 ? [a] : [];
+  }
+
+  // plan is what a query needs before it ranks: its terms and the shards
+  // they fall in, by number, sorted: {terms, shards}.
+  function plan(data, query) {
+    var m = manifest(data);
+    var terms = queryTerms(query);
+    var seen = new Set();
+    var shards = [];
+    terms.forEach(function (q) {
+      termShards(m, q).forEach(function (i) {
+        if (!seen.has(i)) { seen.add(i); shards.push(i); }
+      });
+    });
+    shards.sort(function (a, b) { return a - b; });
+    return { terms: terms, shards: shards };
+  }
+
+  var decoded = new WeakMap();
+
+  // shard decodes shard i once it is there: its keys and, as queries ask
+  // for them, their posting lists; null while it is not.
+  function shard(data, m, i) {
+    var raw = data.shard && data.shard[m.shards[i]];
+    if (!raw) return null;
+    var s = decoded.get(raw);
+    if (!s) {
+      s = { keys: split(raw.keys), recs: split(raw.post), id: null, idf: [], post: [] };
+      decoded.set(raw, s);
+    }
+    return s;
+  }
+
+  function keyID(s, key) {
+    if (!s.id) {
+      s.id = new Map();
+      for (var k = 0; k < s.keys.length; k++) s.id.set(s.keys[k], k);
+    }
+    var id = s.id.get(key);
+    return id === undefined ? -1 : id;
+  }
+
+  // postings decodes the record of key k: [doc, w, doc, w, ...].
+  function postings(s, k) {
+    if (!s.post[k]) {
+      var vs = readVarints(s.recs[k] || '0');
+      var ps = [];
+      var doc = 0;
+      for (var j = 1; j + 1 < vs.length; j += 2) {
+        doc += vs[j];
+        ps.push(doc, vs[j + 1]);
+      }
+      s.idf[k] = vs[0];
+      s.post[k] = ps;
+    }
+    return s.post[k];
+  }
+
+  // refs are the keys a term matches through: [shard, key, half].
+  function refs(data, m, q) {
+    var out = [];
+    function exact(key) {
+      var i = shardOf(m, key);
+      if (i < 0) return;
+      var k = keyID(shard(data, m, i), key);
+      if (k >= 0) out.push([i, k, false]);
+    }
+    exact(q.t);
+    if (q.x === 'contains') exact(q.t + CONTAINS);
+    if (q.x === 'prefix') {
+      prefixShards(m, q.t).forEach(function (i) {
+        var s = shard(data, m, i);
+        var lo = 0, hi = s.keys.length;
+        while (lo < hi) {
+          var mid = (lo + hi) >> 1;
+          if (cmp(s.keys[mid], q.t) < 0) lo = mid + 1; else hi = mid;
+        }
+        for (var k = lo; k < s.keys.length && s.keys[k].startsWith(q.t); k++) {
+          if (s.keys[k] !== q.t) out.push([i, k, true]);
+        }
+      });
+    }
+    return out;
+  }
+
+  // search ranks the pages of an index for a query, best first:
+  // [{doc, matched, terms, score}], doc a page's number; null while a
+  // shard the query needs (plan) is not there.
+  function search(data, query) {
+    var m = manifest(data);
+    var pl = plan(data, query);
+    for (var i = 0; i < pl.shards.length; i++) if (!shard(data, m, pl.shards[i])) return null;
+    var terms = pl.terms;
+    if (!terms.length) return [];
+    var nd = m.pages.length;
+    var matched = new Int32Array(nd);
+    var score = new Float64Array(nd);
+    var best = new Float64Array(nd);
+    var hit = [];
+    terms.forEach(function (q) {
       best.fill(-1);
-      refs.forEach(function (ref) {
-        var id = ref[0];
-        var ps = ix.post[id];
+      refs(data, m, q).forEach(function (ref) {
+        var s = shard(data, m, ref[0]);
+        var ps = postings(s, ref[1]);
+        var idf = s.idf[ref[1]];
         for (var j = 0; j < ps.length; j += 2) {
           var d = ps[j], w = ps[j + 1];
-          var s = ix.idf[id] * ((w >> 1) + TITLE_BONUS * (w & 1));
-          if (ref[1]) s >>= 1;
-          if (s > best[d]) best[d] = s;
-          (docKeys[d] || (docKeys[d] = new Set())).add(ix.keys[id]);
+          var v = idf > 0 ? idf * ((w >> 1) + TITLE_BONUS * (w & 1)) : w;
+          if (ref[2]) v = Math.floor(v / 2);
+          if (v > best[d]) {
+            if (best[d] < 0 && !matched[d]) hit.push(d);
+            best[d] = v;
+          }
         }
       });
-      for (var d = 0; d < nd; d++) {
-        if (best[d] >= 0) { matched[d]++; score[d] += best[d]; }
+      for (var k = 0; k < hit.length; k++) {
+        var d = hit[k];
+        if (best[d] >= 0) { matched[d]++; score[d] += best[d]; best[d] = -1; }
       }
     });
-
     var need = (terms.length + 1) >> 1;
-    var phrase = terms.length >= 2 ? fold(query) : '';
     var hits = [];
-    for (var d = 0; d < nd; d++) {
-      if (matched[d] < need || matched[d] === 0) continue;
-      var s = score[d];
-      if (phrase) {
-        if (ix.folded[d] === undefined) ix.folded[d] = fold(data.title[d] + ' ' + data.text[d]);
-        if (ix.folded[d].indexOf(phrase) >= 0) s += s >> 1;
-      }
-      hits.push({
-        doc: d, url: data.url[d], part: data.part[d], title: data.title[d],
-        matched: matched[d], terms: terms.length, score: s, keys: docKeys[d] || new Set()
-      });
-    }
+    hit.forEach(function (d) {
+      if (matched[d] < need || matched[d] === 0) return;
+      hits.push({ doc: d, matched: matched[d], terms: terms.length, score: score[d] });
+    });
     hits.sort(function (a, b) {
       return (b.matched - a.matched) || (b.score - a.score) || (a.doc - b.doc);
     });
     return hits;
   }
 
-  // snippet cuts a window of text around the densest group of keys and
-  // marks them: [[text, marked], ...].
-  function snippet(text, keys) {
-    var rs = Array.from(text);
-    var spans = [];
-    if (keys && keys.size) {
-      tokenizeCps(rs).forEach(function (t) { if (keys.has(t.t)) spans.push(t); });
+  // matches tells a token the query matched: a term, a key the last
+  // Latin word begins, a key holding a lone character.
+  function matches(terms, tok) {
+    for (var i = 0; i < terms.length; i++) {
+      var q = terms[i];
+      if (q.x === 'prefix' ? tok.startsWith(q.t) :
+        q.x === 'contains' ? tok.startsWith(q.t) || tok.endsWith(q.t) : tok === q.t) return true;
     }
+    return false;
+  }
+
+  var tokenized = new WeakMap();
+
+  // textTokens tokenizes a fragment's text once: {rs, toks}.
+  function textTokens(frag) {
+    var t = tokenized.get(frag);
+    if (!t) {
+      var rs = Array.from(frag.text);
+      t = { rs: rs, toks: tokenizeCps(rs) };
+      tokenized.set(frag, t);
+    }
+    return t;
+  }
+
+  // cut cuts a window of text (rs, its tokens toks) around the densest
+  // group of the tokens the query terms matched and marks them:
+  // [[text, marked], ...].
+  function cut(rs, toks, terms) {
+    var spans = toks.filter(function (t) { return matches(terms, t.t); });
     var a = 0, anchor = 0, bestCount = 0;
     spans.forEach(function (sp) {
       var lo = Math.max(0, sp.s - LEAD), hi = lo + SNIPPET;
@@ -291,8 +454,28 @@
     return out;
   }
 
+  // snippet is cut over a text.
+  function snippet(text, terms) {
+    var rs = Array.from(text);
+    return cut(rs, tokenizeCps(rs), terms);
+  }
+
+  // fragmentSnippet is the snippet of a page's fragment, its text
+  // tokenized once for every query that shows it.
+  function fragmentSnippet(frag, terms) {
+    var t = textTokens(frag);
+    return cut(t.rs, t.toks, terms);
+  }
+
+  // Where a language's shards and fragments are: the folder search-data
+  // beside the manifest, whose URL is src (build/search DataDir).
+  function dataURL(src, file) { return new URL('search-data/' + file, src).href; }
+  function shardURL(src, m, i) { return dataURL(src, 's-' + m.shards[i] + '.js'); }
+  function pageURL(src, m, d) { return dataURL(src, 'p-' + m.pages[d] + '.js'); }
+
   globalThis.kakehashiSearchEngine = {
-    tokenize: tokenize, fold: fold, search: search, snippet: snippet
+    tokenize: tokenize, fold: fold, plan: plan, search: search, snippet: snippet,
+    fragmentSnippet: fragmentSnippet, manifest: manifest, shardURL: shardURL, pageURL: pageURL
   };
 
   if (typeof document === 'undefined') return;
@@ -313,10 +496,29 @@
     var timer = 0;
     var selected = -1;
     var items = [];
+    var scripts = new Map(); // URL → the promise of its script
 
     function index() {
       var reg = globalThis.kakehashiSearch;
       return reg && reg[lang];
+    }
+
+    // script inserts the script at url once; the promise settles when it
+    // has run or failed.
+    function script(url) {
+      var p = scripts.get(url);
+      if (!p) {
+        p = new Promise(function (ok, fail) {
+          var s = document.createElement('script');
+          s.src = url;
+          s.charset = 'utf-8';
+          s.onload = ok;
+          s.onerror = fail;
+          document.head.appendChild(s);
+        });
+        scripts.set(url, p);
+      }
+      return p;
     }
 
     function load() {
@@ -324,12 +526,20 @@
       if (index()) { state = 'ready'; return; }
       if (!src) { state = 'failed'; return; }
       state = 'loading';
-      var s = document.createElement('script');
-      s.src = src;
-      s.charset = 'utf-8';
-      s.onload = function () { state = index() ? 'ready' : 'failed'; run(); };
-      s.onerror = function () { state = 'failed'; run(); };
-      document.head.appendChild(s);
+      script(src).then(function () {
+        state = index() ? 'ready' : 'failed';
+        run();
+      }, function () { state = 'failed'; run(); });
+    }
+
+    // need loads the scripts at urls, then answers query again if it is
+    // still the box's.
+    function need(urls, query) {
+      Promise.all(urls.map(script)).then(function () {
+        if (input.value === query) run();
+      }, function () {
+        if (input.value === query) render([], []);
+      });
     }
 
     function open() {
@@ -353,7 +563,8 @@
 
     function text(s) { return document.createTextNode(s); }
 
-    function render(hits) {
+    // render shows hits, whose fragments are all there.
+    function render(hits, terms) {
       clear();
       if (!hits.length) {
         var li = document.createElement('li');
@@ -366,7 +577,9 @@
         return;
       }
       var data = index();
-      hits.slice(0, MAX_RESULTS).forEach(function (h, i) {
+      var m = manifest(data);
+      hits.forEach(function (h, i) {
+        var frag = data.page[m.pages[h.doc]];
         // The link is the option itself: an option holding a link would
         // nest one interactive control in another.
         var li = document.createElement('li');
@@ -375,23 +588,23 @@
         a.id = idPrefix + i;
         a.setAttribute('role', 'option');
         a.setAttribute('aria-selected', 'false');
-        a.href = base + h.url.replace(/^\/+/, '');
+        a.href = base + String(frag.url).replace(/^\/+/, '');
         a.tabIndex = -1;
-        if (h.part > 0) {
+        if (frag.part > 0) {
           var no = document.createElement('span');
           no.className = 'part-no';
-          no.textContent = '#' + h.part;
+          no.textContent = '#' + frag.part;
           a.appendChild(no);
           a.appendChild(text(' '));
         }
-        a.appendChild(text(h.title));
+        a.appendChild(text(frag.title));
         var sn = document.createElement('span');
         sn.className = 'snippet';
-        snippet(data.text[h.doc], h.keys).forEach(function (seg) {
+        fragmentSnippet(frag, terms).forEach(function (seg) {
           if (seg[1]) {
-            var m = document.createElement('mark');
-            m.textContent = seg[0];
-            sn.appendChild(m);
+            var mk = document.createElement('mark');
+            mk.textContent = seg[0];
+            sn.appendChild(mk);
           } else {
             sn.appendChild(text(seg[0]));
           }
@@ -405,13 +618,38 @@
       open();
     }
 
+    // run answers the box's query: with the shards it needs, it ranks;
+    // with the fragments of the results it shows, it shows them. What is
+    // missing it loads, and answers again when it is there.
     function run() {
       clearTimeout(timer);
-      if (!input.value.trim()) { clear(); close(); return; }
+      var query = input.value;
+      if (!query.trim()) { clear(); close(); return; }
       if (state === 'idle') load();
       if (state === 'loading') return;
-      if (state === 'failed') { render([]); return; }
-      render(search(index(), input.value));
+      if (state === 'failed') { render([], []); return; }
+      var data = index();
+      var m, pl, hits;
+      try {
+        m = manifest(data);
+        pl = plan(data, query);
+      } catch (e) {
+        state = 'failed';
+        render([], []);
+        return;
+      }
+      var missing = pl.shards.filter(function (i) { return !shard(data, m, i); });
+      if (missing.length) {
+        need(missing.map(function (i) { return shardURL(src, m, i); }), query);
+        return;
+      }
+      hits = search(data, query).slice(0, MAX_RESULTS);
+      var pages = hits.filter(function (h) { return !data.page[m.pages[h.doc]]; });
+      if (pages.length) {
+        need(pages.map(function (h) { return pageURL(src, m, h.doc); }), query);
+        return;
+      }
+      render(hits, pl.terms);
     }
 
     function move(delta) {
@@ -435,7 +673,7 @@
     input.addEventListener('pointerdown', load);
     input.addEventListener('input', function () {
       clearTimeout(timer);
-      timer = setTimeout(run, 80);
+      timer = setTimeout(run, DELAY);
     });
     input.addEventListener('keydown', function (ev) {
       switch (ev.key) {
