@@ -145,6 +145,7 @@ type Builder struct {
 	mdKey      uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
 	prev       *output.Site
 	memo       cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
+	assembled  cache.Tier[page.Assembled]  // the pages' template data, by URL (page.Renderer.AssembleGroup)
 	wasm       *wasm.Once                  // the calculators' modules, compiled once per Builder
 }
 
@@ -343,6 +344,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	srcs := st.SourcePaths()
 	b.memo.Forget(func(p string) bool { return srcs[p] }, func(u string) bool { return st.ByURL(u) != nil })
+	b.assembled.Keep(func(u string) bool { return st.ByURL(u) != nil })
 	return r.finish(start, pages, searchBytes)
 }
 
@@ -405,6 +407,7 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 	b.mdKey = cache.HashFiles(b.in, append([]string{l.I18n}, l.Shortcodes()...)...)
 	b.md = page.NewMarkdown(b.hl, reg, b.opts.ExplicitIndex)
 	b.memo.Clear()
+	b.assembled.Clear()
 	b.full = len(diags.Errors()) > 0
 	return nil
 }

@@ -93,6 +93,9 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 	}
 	r.w = cache.NewWriter(r.sink, r.cache)
 	r.mdr = &page.Renderer{Assembler: r.asm, Config: b.cfg, MD: b.md, T: b.bundle.T, Key: b.mdKey, Memo: &b.memo.Markdown, Keep: r.retain, Disk: r.cache}
+	if r.retain {
+		r.mdr.Assembled = &b.assembled
+	}
 	// A cold streaming build surely writes every search index.
 	if !r.retain && !o.LazySearch && b.memo.Search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
 		r.feed = search.NewFeed()

@@ -280,3 +280,26 @@ func TestSiteSection(t *testing.T) {
 		AssertContains("ja/about/index.html", "<h1>このコースについて</h1>", "本文です。").
 		AssertContains("ko/about/index.html", "<h1>이 코스에 대해</h1>", `hreflang="ja"`)
 }
+
+// TestSiteIncrementalStructure: the data of a page is taken whole from
+// the last build only while nothing it shows of other pages changed: an
+// edit to one page's title, its divider's summary (which the tag pages
+// list for a page without a description) or its body reaches every page
+// that shows it, as a fresh build has it.
+func TestSiteIncrementalStructure(t *testing.T) {
+	const ja2, ja5 = "content/ja/cka/02-control-plane.md", "content/ja/cka/05-ha-cluster.md"
+	s := sitetest.Test(t, "", sitetest.Course(), sitetest.BaseURL("https://example.org/course/"))
+	s.Build().AssertFresh()
+	s.Replace(ja2, `title: "コントロールプレーンはなぜ四つに割れたのか"`, `title: "四つに割れたコントロールプレーン"`).Build().AssertFresh().
+		AssertContains("ja/tags/cka/index.html", "四つに割れたコントロールプレーン")
+	// Without a description, the tag pages list the text before the
+	// divider.
+	s.Replace(ja2, "\ndescription: \"", "\nsummaryless: \"").Build()
+	s.Replace(ja2, "## 一言でいうと\n", "## 一言でいうと\n\n分割の要約です。\n\n<!--more-->\n").Build().AssertFresh().
+		AssertContains("ja/tags/cka/index.html", "分割の要約です。")
+	s.Replace(ja2, "分割の要約です。", "書き換えた要約です。").Build().AssertFresh().
+		AssertContains("ja/tags/cka/index.html", "書き換えた要約です。")
+	s.Append(ja5, "\n追記した段落です。\n").Build().AssertFresh().
+		AssertContains("ko/cka/05-ha-cluster/index.html", `data-translation-state="stale"`)
+	s.Build().AssertFresh().AssertRendered(0)
+}

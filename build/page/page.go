@@ -51,12 +51,16 @@ type Assembler struct {
 	// its sum, taken once, when the first page is fingerprinted: after
 	// the site's assets and configuration are set.
 	knowSite sync.Once
+	site     uint64 // the site's sum (siteSum)
 	// index is the link index of the build's pages (Links), made when
 	// first asked: after Configure has set the site's outputs.
 	index func() *linkIndex
-	// summaries holds the summary each page's divider gives it
-	// (dividerSummary), by *source.Page.
-	summaries sync.Map
+	// fps holds the fingerprints of the pages taken whole from an
+	// earlier build (Renderer.AssembleGroup), and of those made, by
+	// *render.Page.
+	fps sync.Map
+	// structure is StructureFP, made once.
+	structure func() uint64
 }
 
 // Options describe the site as every page shows it.
@@ -78,6 +82,7 @@ func New(st *site.Site, o Options) *Assembler {
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
 	a.data.Outputs = render.NewOutputs(o.Langs, false, true)
 	a.index = sync.OnceValue(func() *linkIndex { return newLinkIndex(st, a.data.Outputs) })
+	a.structure = sync.OnceValue(a.structureFP)
 	targets := linkTargetsFP(st)
 	for _, l := range o.Langs {
 		a.data.Title[l] = l
@@ -112,16 +117,66 @@ func (a *Assembler) SeriesFP(lang, id string) uint64 { return a.seriesFP[lang+"/
 // Fingerprint covers every field of p's template data, its content by gen
 // (see the package's Fingerprint).
 func (a *Assembler) Fingerprint(p *render.Page, gen uint64) uint64 {
-	a.knowSite.Do(func() {
-		h := cache.NewHasher()
-		h.ValueWith(&a.plans, a.data)
-		a.plans.Know(a.data, h.Sum())
-	})
+	if fp, ok := a.fps.Load(p); ok {
+		return fp.(uint64)
+	}
+	a.siteSum()
 	var fp uint64
 	if p.Series != nil {
 		fp = a.SeriesFP(p.Lang, p.Series.ID)
 	}
-	return fingerprint(&a.plans, p, gen, fp)
+	fp = fingerprint(&a.plans, p, gen, fp)
+	a.fps.Store(p, fp)
+	return fp
+}
+
+// siteSum is the sum of what every page knows of the site, taken once,
+// when first asked (after the site's assets and configuration are set);
+// the fingerprints stand for the site by it (cache.Plans.Know).
+func (a *Assembler) siteSum() uint64 {
+	a.knowSite.Do(func() {
+		h := cache.NewHasher()
+		h.ValueWith(&a.plans, a.data)
+		a.site = h.Sum()
+		a.plans.Know(a.data, a.site)
+	})
+	return a.site
+}
+
+// StructureFP covers everything the template data of a page may show of
+// the site besides its own markdown and its translations' markdown: what
+// every page knows of the site (siteSum), each page's URL, kind,
+// language, part, series, front matter and the summary its divider gives
+// it (listings show them), the series files, the link targets and the
+// glossary. A page whose group has the renderings of an earlier build
+// with the same StructureFP has that build's data
+// (Renderer.AssembleGroup). It is made once per build.
+func (a *Assembler) StructureFP() uint64 { return a.structure() }
+
+func (a *Assembler) structureFP() uint64 {
+	h := cache.NewHasher()
+	h.Num(int64(a.siteSum()))
+	for _, l := range a.data.Langs {
+		h.Num(int64(a.linksFP[l])) // every series file, link target and the glossary
+	}
+	for _, sp := range a.st.Pages {
+		h.Str(sp.URL)
+		h.Str(string(sp.Kind))
+		h.Str(sp.Lang)
+		h.Num(int64(sp.Part))
+		if sp.Series != nil {
+			h.Str(sp.Series.ID)
+		}
+		if sp.Original != nil {
+			h.Str(sp.Original.URL)
+		}
+		if src := sp.Source; src != nil {
+			h.Str(src.Path)
+			h.Bytes(src.Src[:min(max(src.BodyStart, 0), len(src.Src))])
+			h.Str(a.dividerSummary(src))
+		}
+	}
+	return h.Sum()
 }
 
 // LinksFP is the fingerprint of everything the "#N" links and part

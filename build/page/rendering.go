@@ -3,6 +3,7 @@ package page
 import (
 	"context"
 	"html/template"
+	"slices"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/config"
@@ -96,6 +97,9 @@ type Renderer struct {
 	// in memory); else Memo is only read.
 	Keep bool
 	Disk *cache.Cache // the persistent cache; nil for none
+	// Assembled keeps the template data of the pages between builds, by
+	// URL (AssembleGroup); nil for none.
+	Assembled *cache.Tier[Assembled]
 }
 
 // Assemble renders sp's markdown (Markdown) and gathers its template
@@ -112,22 +116,90 @@ func (r *Renderer) Assemble(ctx context.Context, sp *site.Page, needHTML bool) (
 // AssembleGroup assembles a page and its translations (group: indexes
 // into pages, as site.Site.TranslationGroups gives them), each as
 // Assemble does, and tells each one's language switcher the sections of
-// the others (Anchors).
+// the others (Anchors). When every page of the group has the renderings
+// and the site its structure (Assembler.StructureFP) of an earlier build
+// of this Renderer's Builder, their data is that build's (Assembled),
+// taken without assembling or fingerprinting it again.
 func (r *Renderer) AssembleGroup(ctx context.Context, pages []*site.Page, group []int) ([]*render.Page, []*Rendering, []diag.List) {
 	ps := make([]*render.Page, len(group))
 	es := make([]*Rendering, len(group))
 	dss := make([]diag.List, len(group))
+	for j, i := range group {
+		if pages[i].Source != nil {
+			es[j] = r.Markdown(ctx, pages[i], false)
+			dss[j] = es[j].Result.Diags
+		}
+	}
+	key := r.groupKey(pages, group, es)
+	if r.reuse(pages, group, key, ps) {
+		return ps, es, dss
+	}
 	toc := map[string][]markdown.Heading{}
 	for j, i := range group {
-		ps[j], es[j], dss[j] = r.Assemble(ctx, pages[i], false)
+		var c *Content
 		if es[j] != nil {
+			c = &es[j].Content
 			toc[pages[i].Lang] = es[j].Content.TOC
 		}
+		ps[j] = ConfigurePage(pages[i], r.Assembler.Page(pages[i], c), r.Config)
 	}
 	for _, p := range ps {
 		Anchors(p, toc)
 	}
+	if r.Keep && r.Assembled != nil && !slices.ContainsFunc(dss, func(ds diag.List) bool { return len(ds.Errors()) > 0 }) {
+		for j, i := range group {
+			r.Assembled.Put(pages[i].URL, key, Assembled{Page: ps[j], FP: r.Assembler.Fingerprint(ps[j], es[j].GenOrZero())})
+		}
+	}
 	return ps, es, dss
+}
+
+// Assembled is a page's template data as a build made it, and its
+// fingerprint (Assembler.Fingerprint).
+type Assembled struct {
+	Page *render.Page
+	FP   uint64
+}
+
+// groupKey names what the data of the pages of group is made of: the
+// site's structure, the UI strings and shortcode templates (Key), the
+// configuration, and each page's URL and rendering.
+func (r *Renderer) groupKey(pages []*site.Page, group []int, es []*Rendering) uint64 {
+	h := cache.NewHasher()
+	h.Num(int64(r.Assembler.StructureFP()))
+	h.Num(int64(r.Key))
+	if r.Config != nil {
+		h.Bytes(r.Config.Src)
+	}
+	for j, i := range group {
+		h.Str(pages[i].URL)
+		h.Num(int64(es[j].GenOrZero()))
+	}
+	return h.Sum()
+}
+
+// reuse fills ps with the data an earlier build assembled for the pages
+// of group from what key names, if it did for every one of them; each is
+// a copy pointing at this build's site, its fingerprint the earlier one.
+func (r *Renderer) reuse(pages []*site.Page, group []int, key uint64, ps []*render.Page) bool {
+	if r.Assembled == nil {
+		return false
+	}
+	olds := make([]Assembled, len(group))
+	for j, i := range group {
+		a, ok := r.Assembled.Get(pages[i].URL, key)
+		if !ok {
+			return false
+		}
+		olds[j] = a
+	}
+	for j, a := range olds {
+		q := *a.Page
+		q.Site = r.Assembler.Site()
+		ps[j] = &q
+		r.Assembler.fps.Store(ps[j], a.FP)
+	}
+	return true
 }
 
 // Reassemble assembles sp again, with its HTML, for p, its page

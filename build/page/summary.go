@@ -7,15 +7,14 @@ import (
 
 // dividerSummary is the summary that src's summary divider gives it, as
 // Hugo makes it (markdown.Summary): the plain text before the first
-// <!--more-->; "" without one. Each page's is made once: listings ask for
-// it on every page that lists the page.
+// <!--more-->; "" without one. Each loaded page's is made once
+// (source.Page.Summarized): listings ask for it on every page that lists
+// the page, and every build for every page (Assembler.StructureFP).
 func (a *Assembler) dividerSummary(src *source.Page) string {
-	if s, ok := a.summaries.Load(src); ok {
-		return s.(string)
-	}
-	s, _ := markdown.Summary(src.Src[min(max(src.BodyStart, 0), len(src.Src)):])
-	a.summaries.Store(src, s)
-	return s
+	return src.Summarized(func(src *source.Page) string {
+		s, _ := markdown.Summary(src.Src[min(max(src.BodyStart, 0), len(src.Src)):])
+		return s
+	})
 }
 
 // summarize gives a page of the source src its summary and description

@@ -46,8 +46,9 @@ type Page struct {
 	// ModTime is the file's modification time as the loader found it;
 	// zero for a page parsed from bytes (ParsePage).
 	ModTime time.Time
-	// hash is the translation hash, once computed (Hashed).
-	hash atomic.Pointer[string]
+	// hash and summary are the translation hash and the divider's
+	// summary, once computed (Hashed, Summarized).
+	hash, summary atomic.Pointer[string]
 }
 
 // Hashed returns hash(p), computed on the first call only: a loaded page
@@ -55,13 +56,21 @@ type Page struct {
 // translation is made from (package translation) is computed once per
 // version of the file, not once per use. Concurrent first calls may
 // each compute it; hash must be a pure function of the page.
-func (p *Page) Hashed(hash func(*Page) string) string {
-	if h := p.hash.Load(); h != nil {
-		return *h
+func (p *Page) Hashed(hash func(*Page) string) string { return once(&p.hash, p, hash) }
+
+// Summarized returns summary(p), the summary its divider gives it (the
+// listings of other pages show it), computed on the first call only, as
+// Hashed is.
+func (p *Page) Summarized(summary func(*Page) string) string { return once(&p.summary, p, summary) }
+
+// once is f(p), kept in slot from its first call.
+func once(slot *atomic.Pointer[string], p *Page, f func(*Page) string) string {
+	if v := slot.Load(); v != nil {
+		return *v
 	}
-	h := hash(p)
-	p.hash.Store(&h)
-	return h
+	v := f(p)
+	slot.Store(&v)
+	return v
 }
 
 // Body is the markdown after the front matter.
