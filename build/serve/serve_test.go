@@ -204,8 +204,8 @@ func TestSameAsFullBuild(t *testing.T) {
 			t.Fatalf("%s: %v", st.name, err)
 		}
 		// As the server builds: the pages' translation notices link to
-		// the translator's view.
-		b, err := build.New(mustSiteFs(t, root), build.Options{PairView: PairView})
+		// the translator's view, and each search index is one script.
+		b, err := build.New(mustSiteFs(t, root), build.Options{PairView: PairView, LazySearch: true})
 		must(t, err)
 		fresh, err := b.Build(context.Background())
 		if err != nil {

@@ -40,14 +40,15 @@ type served struct {
 
 // serveSite writes the txtar site of build/testdata/sites/name to disk
 // and serves it until the test ends. Its fresh builds (assertFresh) are
-// built as the server builds: with the translator's view to link to.
+// built as the server builds: with the translator's view to link to, and
+// each search index one script.
 func serveSite(t *testing.T, name string) *served {
 	t.Helper()
 	archive, err := os.ReadFile(filepath.Join("..", "testdata", "sites", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	site := sitetest.New(t, string(archive), sitetest.OnDisk(), sitetest.WithOptions(func(o *build.Options) { o.PairView = serve.PairView }))
+	site := sitetest.New(t, string(archive), sitetest.OnDisk(), sitetest.WithOptions(func(o *build.Options) { o.PairView, o.LazySearch = serve.PairView, true }))
 	ctx, cancel := context.WithCancel(context.Background())
 	srv, err := serve.New(ctx, serve.Options{Root: site.Root()})
 	if err != nil {
