@@ -176,6 +176,17 @@ func (b *Builder) Invalidate(paths ...string) {
 	}
 }
 
+// Complete tells the Builder that the paths given to Invalidate since the
+// last Build are every input that changed, appeared or disappeared (an
+// authoring server's watcher names them all): the next Build then reads
+// only those of the content again, without walking the content folder
+// (source.Loader.Complete).
+func (b *Builder) Complete() {
+	b.mu.Lock()
+	b.loader.Complete()
+	b.mu.Unlock()
+}
+
 // Time makes the next builds record where their time goes into r (nil:
 // nowhere), as Options.Timings does.
 func (b *Builder) Time(r *timing.Recorder) {

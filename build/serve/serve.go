@@ -55,6 +55,10 @@ type invalidator interface {
 	Invalidate(paths ...string)
 }
 
+// completer is a builder told that the paths invalidated are every
+// change (build.Builder.Complete).
+type completer interface{ Complete() }
+
 // Options configure a Server.
 type Options struct {
 	// Root is the site folder holding content/, themes/ and i18n/ (or
@@ -105,6 +109,9 @@ type Server struct {
 	// pairsDirty: the content changed since the translations for
 	// /_pair/ were last read (under buildMu).
 	pairsDirty bool
+	// watchTrouble: the watcher reported an error since the last build,
+	// so the paths it names may not be every change.
+	watchTrouble atomic.Bool
 	// warned are the warnings printed so far: a rebuild prints only the
 	// new ones.
 	warned map[string]bool
@@ -195,13 +202,23 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
 	start := time.Now()
+	// The watcher names every change, unless it reported trouble (an
+	// overflow of events) since the last build: then the content is
+	// walked again.
+	complete := len(paths) > 0 && !s.watchTrouble.Swap(false)
 	if inv, ok := s.builder.(invalidator); ok && len(paths) > 0 {
 		inv.Invalidate(paths...)
+		if c, ok := s.builder.(completer); ok && complete {
+			c.Complete()
+		}
 	}
 	if s.contentChanged(paths) {
 		s.pairsDirty = true
 		for _, p := range paths {
 			s.loader.Invalidate(path.Clean(p))
+		}
+		if complete {
+			s.loader.Complete()
 		}
 	}
 	if s.stringsChanged(paths) {
@@ -328,8 +345,13 @@ func (s *Server) Version() string { return s.cur.Load().version }
 // serving through httptest call it themselves.
 func (s *Server) Watch(ctx context.Context) (<-chan struct{}, error) {
 	wopts := s.opts.Watch
-	if wopts.OnError == nil {
-		wopts.OnError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
+	onError := wopts.OnError
+	if onError == nil {
+		onError = func(err error) { fmt.Fprintf(s.opts.Log, "watch: %v\n", err) }
+	}
+	wopts.OnError = func(err error) {
+		s.watchTrouble.Store(true) // a change may have gone unreported
+		onError(err)
 	}
 	w, err := watch.New(s.opts.Root, s.opts.Build.Layout, wopts)
 	if err != nil {

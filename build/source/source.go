@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -140,6 +141,10 @@ func Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Con
 type Loader struct {
 	cache map[string]cached
 	force map[string]bool
+	// complete: the paths given to Invalidate are every change since
+	// the last Load (Complete); last is what that Load's walk found.
+	complete bool
+	last     *walk
 }
 
 type cached struct {
@@ -158,22 +163,38 @@ func NewLoader() *Loader { return &Loader{cache: map[string]cached{}, force: map
 // time look unchanged.
 func (l *Loader) Invalidate(p string) { l.force[p] = true }
 
+// Complete tells the Loader that the paths given to Invalidate since the
+// last Load are every file that changed, appeared or disappeared since
+// (an authoring server's watcher names them all). When each of them is a
+// page or series file that Load read and still is one, the next Load
+// reads those again without walking the content folder; else it walks
+// it, as always.
+func (l *Loader) Complete() { l.complete = true }
+
 // Load reads the content under root, re-using what is cached.
 func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []string) (*Content, diag.List) {
-	w := &walk{l: l, root: root, langs: langs, known: map[string]bool{}, seen: map[string]bool{}}
-	for _, l := range langs {
-		w.known[l] = true
-	}
-	err := afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
-		if ctxErr := ctx.Err(); ctxErr != nil {
-			return ctxErr
+	w, ok := l.rewalk(fsys, root, langs)
+	var err error
+	if !ok {
+		w = &walk{l: l, root: root, langs: langs, known: map[string]bool{}, seen: map[string]bool{}}
+		for _, l := range langs {
+			w.known[l] = true
 		}
-		return w.visit(p, info, err)
-	})
+		err = afero.Walk(fsys, root, func(p string, info fs.FileInfo, err error) error {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return ctxErr
+			}
+			return w.visit(p, info, err)
+		})
+	}
+	l.complete, l.last = false, nil
+	if err == nil && ctx.Err() == nil {
+		l.last = w
+	}
 	l.parseAll(ctx, fsys, w.todo)
 	c, diags := l.collect(w.found)
 	c.Files = w.files
-	diags = append(w.diags, diags...)
+	diags = append(slices.Clip(w.diags), diags...) // w.diags may be the last walk's
 	if err != nil {
 		diags = append(diags, diag.File(root, "%v", err))
 	}
@@ -189,6 +210,42 @@ func (l *Loader) Load(ctx context.Context, fsys afero.Fs, root string, langs []s
 	}
 	c.sortAndList()
 	return c, diags
+}
+
+// rewalk is the last Load's walk again, with the files given to
+// Invalidate to read, when Complete said they are every change and each
+// is a page or series file of that walk that still is a regular file of
+// an allowed size; false when the content folder must be walked.
+func (l *Loader) rewalk(fsys afero.Fs, root string, langs []string) (*walk, bool) {
+	last := l.last
+	if !l.complete || last == nil || last.root != root || !slices.Equal(last.langs, langs) {
+		return nil, false
+	}
+	w := *last
+	w.todo = nil
+	for p := range l.force {
+		if !last.seen[p] {
+			return nil, false
+		}
+		info, err := lstatIfPossible(fsys, p)
+		if err != nil || !info.Mode().IsRegular() || CheckSize(info.Size()) != nil {
+			return nil, false
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+		first, rest, _ := strings.Cut(rel, "/")
+		w.todo = append(w.todo, job{p: p, first: first, rest: rest, series: first == SeriesDir && isSeriesFile(rest), mod: info.ModTime(), size: info.Size()})
+	}
+	return &w, true
+}
+
+// lstatIfPossible is the file at p on fsys, a link not followed where
+// fsys can tell (as afero.Walk sees it).
+func lstatIfPossible(fsys afero.Fs, p string) (fs.FileInfo, error) {
+	if l, ok := fsys.(afero.Lstater); ok {
+		info, _, err := l.LstatIfPossible(p)
+		return info, err
+	}
+	return fsys.Stat(p)
 }
 
 // walk is what one Load's walk over the content finds.

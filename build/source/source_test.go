@@ -193,3 +193,68 @@ func TestReadSized(t *testing.T) {
 type zeros struct{}
 
 func (zeros) Read(b []byte) (int, error) { clear(b); return len(b), nil }
+
+// TestLoaderComplete: told that the files it was given are every change
+// (Complete), a Loader reads those again without walking the content
+// folder: an unreported new file stays unseen, as the watcher would
+// have named it. Any named file that is not a page it read (a new page,
+// a removed one, an image), or a Load not told so, walks again.
+func TestLoaderComplete(t *testing.T) {
+	ctx := context.Background()
+	fs := afero.NewMemMapFs()
+	write := func(p, title string) {
+		afero.WriteFile(fs, p, []byte("---\ntitle: "+title+"\n---\n本文\n"), 0o644)
+	}
+	write("content/ja/a.md", "a")
+	write("content/ja/b.md", "b")
+	l := NewLoader()
+	titles := func(c *Content) string {
+		var ts []string
+		for _, p := range c.Pages {
+			ts = append(ts, p.Meta.Title)
+		}
+		return strings.Join(ts, " ")
+	}
+	load := func() string {
+		c, diags := l.Load(ctx, fs, "content", []string{"ja"})
+		if diags.Err() != nil {
+			t.Fatal(diags)
+		}
+		return titles(c)
+	}
+	load()
+	write("content/ja/a.md", "a2")
+	write("content/ja/c.md", "c") // not reported
+	l.Invalidate("content/ja/a.md")
+	l.Complete()
+	if got := load(); got != "a2 b" {
+		t.Errorf("told a.md changed: %q, want a2 b (c.md unseen: no walk)", got)
+	}
+	l.Complete() // nothing named: nothing read
+	if got := load(); got != "a2 b" {
+		t.Errorf("told nothing changed: %q", got)
+	}
+	if got := load(); got != "a2 b c" {
+		t.Errorf("not told: %q, want the walk to find c.md", got)
+	}
+	write("content/ja/d.md", "d")
+	l.Invalidate("content/ja/d.md")
+	l.Complete()
+	if got := load(); got != "a2 b c d" {
+		t.Errorf("told of a new page: %q", got)
+	}
+	fs.Remove("content/ja/b.md")
+	l.Invalidate("content/ja/b.md")
+	l.Complete()
+	if got := load(); got != "a2 c d" {
+		t.Errorf("told of a removed page: %q", got)
+	}
+	write("content/ja/b.md", "b2")
+	afero.WriteFile(fs, "content/ja/pic.png", []byte("png"), 0o644)
+	l.Invalidate("content/ja/pic.png")
+	l.Complete()
+	c, _ := l.Load(ctx, fs, "content", []string{"ja"})
+	if titles(c) != "a2 b2 c d" || len(c.Files) != 1 {
+		t.Errorf("told of a new image: %q, %d files", titles(c), len(c.Files))
+	}
+}
