@@ -38,7 +38,8 @@ type Staging struct {
 	after      []func()
 	reuse      map[string]int64 // files to take from the destination on Commit
 	written    int
-	keep       bool // Keep: Commit leaves the destination as it is
+	keep       bool   // Keep: Commit leaves the destination as it is
+	trash      string // the previous site, swapped out, for Commit to remove
 }
 
 // Keep says the destination already holds this publication, whatever was
@@ -288,14 +289,19 @@ func (st *Staging) Commit(ctx context.Context) error {
 		return fmt.Errorf("output: taking unchanged files from %s: %w", st.dest, err)
 	}
 	err = st.swap()
-	after := st.after
+	after, trash := st.after, st.trash
 	st.mu.Unlock()
 	if err != nil {
 		return err
 	}
+	var wg sync.WaitGroup
+	if trash != "" {
+		wg.Go(func() { st.fsys.RemoveAll(trash) })
+	}
 	for _, fn := range after {
 		fn()
 	}
+	wg.Wait()
 	return nil
 }
 
@@ -317,8 +323,9 @@ func (st *Staging) swap() error {
 	}
 	if isOS(fsys) && st.exchange != nil && st.exchange(tmp, dest) == nil {
 		// tmp now holds the previous site, ownerless: if this build is
-		// killed before it is gone, the next one removes it.
-		fsys.RemoveAll(tmp)
+		// killed before it is gone, the next one removes it. Commit
+		// removes it while the functions given to AfterCommit run.
+		st.trash = tmp
 		return nil
 	}
 	parent, base := filepath.Dir(dest), filepath.Base(dest)
@@ -395,7 +402,9 @@ func (st *Staging) Written() int {
 }
 
 // link brings the reused files into the new site, stopping when ctx is
-// cancelled. The caller holds st.mu.
+// cancelled, on a few goroutines: on a large site it is thousands of
+// links and folders, each a call to the system that waits on the disk's
+// metadata. The caller holds st.mu.
 func (st *Staging) link(ctx context.Context) error {
 	paths := make([]string, 0, len(st.reuse))
 	for p := range st.reuse {
@@ -403,10 +412,7 @@ func (st *Staging) link(ctx context.Context) error {
 	}
 	sort.Strings(paths)
 	osfs := isOS(st.fsys)
-	for _, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	one := func(p string) error {
 		if err := st.ensureDir(path.Dir(p)); err != nil {
 			return err
 		}
@@ -419,16 +425,45 @@ func (st *Staging) link(ctx context.Context) error {
 			return err
 		}
 		if osfs {
-			if err := os.Link(src, dst); err != nil {
-				return err
-			}
-			continue
+			return os.Link(src, dst)
 		}
-		if err := st.copyFile(ctx, src, dst); err != nil {
-			return err
-		}
+		return st.copyFile(ctx, src, dst)
 	}
-	return nil
+	const workers = 4
+	var (
+		wg    sync.WaitGroup
+		errMu sync.Mutex
+		first error
+	)
+	next := make(chan string)
+	for range min(workers, len(paths)) {
+		wg.Go(func() {
+			for p := range next {
+				if err := one(p); err != nil {
+					errMu.Lock()
+					if first == nil {
+						first = err
+					}
+					errMu.Unlock()
+				}
+			}
+		})
+	}
+	for _, p := range paths {
+		errMu.Lock()
+		failed := first != nil
+		errMu.Unlock()
+		if failed || ctx.Err() != nil {
+			break
+		}
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return first
 }
 
 // copyFile copies the file src to dst on the staging's filesystem, piece
