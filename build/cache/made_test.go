@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -60,7 +61,7 @@ func warmCache(t *testing.T, files map[string][]byte, fps map[string]uint64) *Ca
 	return c
 }
 
-// madeCount counts how often each file is made; PutEach makes files in
+// madeCount counts how often each file is made; lazy files may be made in
 // parallel.
 type madeCount struct {
 	mu sync.Mutex
@@ -75,54 +76,6 @@ func counted(key string, fp uint64, data string, made *madeCount) MadeFile {
 		made.mu.Unlock()
 		return []byte(data)
 	}}
-}
-
-// TestPutEach: a file is made once while its fingerprint stays, and
-// written into every build's sink all the same; a changed fingerprint
-// makes it again.
-func TestPutEach(t *testing.T) {
-	var tier Tier[[]byte]
-	made := &madeCount{n: map[string]int{}}
-	build := func(files ...MadeFile) (*output.Site, map[string]int) {
-		site := output.New()
-		sizes := NewWriter(site, nil).PutEach(&tier, files)
-		return site, sizes
-	}
-	site, sizes := build(counted("a", 1, "aaa", made), counted("b", 1, "bb", made))
-	if made.n["a"] != 1 || made.n["b"] != 1 || sizes["a"] != 3 || sizes["b"] != 2 {
-		t.Fatalf("first build: made %v, sizes %v", made.n, sizes)
-	}
-	site, sizes = build(counted("a", 1, "aaa", made), counted("b", 2, "bbbb", made))
-	if made.n["a"] != 1 || made.n["b"] != 2 {
-		t.Errorf("second build: made %v, want a once and b twice", made)
-	}
-	if got, _ := site.Get("a/index.js"); string(got) != "aaa" {
-		t.Errorf("a kept file was not written: %q", got)
-	}
-	if got, _ := site.Get("b/index.js"); string(got) != "bbbb" || sizes["b"] != 4 {
-		t.Errorf("a changed file: %q, size %d", got, sizes["b"])
-	}
-}
-
-// TestPutEachReuses: a file the previous output holds, made from the same
-// fingerprint, is taken from it, neither made nor written, with the size
-// the previous build recorded; one made from another is made.
-func TestPutEachReuses(t *testing.T) {
-	c := warmCache(t, map[string][]byte{"a/index.js": []byte("aaaaa"), "b/index.js": []byte("b")},
-		map[string]uint64{"a/index.js": 7, "b/index.js": 7})
-	sink := newReusingSink()
-	made := &madeCount{n: map[string]int{}}
-	var tier Tier[[]byte]
-	sizes := NewWriter(sink, c).PutEach(&tier, []MadeFile{counted("a", 7, "new", made), counted("b", 8, "new b", made)})
-	if made.n["a"] != 0 || sizes["a"] != 5 || len(sink.reused) != 1 || sink.reused[0] != "a/index.js" {
-		t.Errorf("a: made %d times, size %d, reused %v; want taken from the previous output, 5 bytes", made.n["a"], sizes["a"], sink.reused)
-	}
-	if _, ok := sink.files["/a/index.js"]; ok {
-		t.Error("a reused file was written again")
-	}
-	if made.n["b"] != 1 || string(sink.files["/b/index.js"]) != "new b" || sizes["b"] != 5 {
-		t.Errorf("b: made %d times, %q, size %d", made.n["b"], sink.files["/b/index.js"], sizes["b"])
-	}
 }
 
 // TestPutLazy: a lazy file is made only when first read, and a build
@@ -166,5 +119,88 @@ func TestGetOrMake(t *testing.T) {
 	}
 	if v, ok := tier.Get("k", 2); !ok || v != 2 {
 		t.Errorf("not stored: %d, %v", v, ok)
+	}
+}
+
+// TestPutMadeFunc: a file the previous output holds, made from the same
+// fingerprint, is taken from it without being made; one made from
+// another is made and written.
+func TestPutMadeFunc(t *testing.T) {
+	c := warmCache(t, map[string][]byte{"ja/search-data/p-a.js": []byte("aaaaa")}, map[string]uint64{"ja/search-data/p-a.js": 7})
+	sink := newReusingSink()
+	w := NewWriter(sink, c)
+	made := 0
+	mk := func() []byte { made++; return []byte("new") }
+	if n := w.PutMadeFunc("/ja/search-data/p-a.js", 7, mk); n != 5 || made != 0 || len(sink.reused) != 1 {
+		t.Errorf("same fingerprint: size %d, made %d times, reused %v", n, made, sink.reused)
+	}
+	if n := w.PutMadeFunc("/ja/search-data/p-a.js", 8, mk); n != 3 || made != 1 || string(sink.files["/ja/search-data/p-a.js"]) != "new" {
+		t.Errorf("another fingerprint: size %d, made %d times, %q", n, made, sink.files["/ja/search-data/p-a.js"])
+	}
+}
+
+// refusingSink takes from the previous output every file but one.
+type refusingSink struct {
+	*reusingSink
+	refuse string
+}
+
+func (s refusingSink) Reuse(p string, size, mtime int64) bool {
+	return p != s.refuse && s.reusingSink.Reuse(p, size, mtime)
+}
+
+// TestReuseSet: a manifest made from the same fingerprint is taken with
+// every file the previous build wrote under its folder, and nothing else;
+// another fingerprint, or a file of the set gone, takes it not.
+func TestReuseSet(t *testing.T) {
+	files := map[string][]byte{"ja/search-index.js": []byte("m"), "ja/search-data/s-1.js": []byte("11"), "ja/search-data/s-2.js": []byte("222"),
+		"ja/search-data/p-1.js": []byte("p"), "ja/index.html": []byte("html")}
+	fps := map[string]uint64{"ja/search-index.js": 5, "ja/search-data/s-1.js": 1, "ja/search-data/s-2.js": 2, "ja/search-data/p-1.js": 9, "ja/index.html": 5}
+	c := warmCache(t, files, fps)
+	sink := newReusingSink()
+	n, ok := NewWriter(sink, c).ReuseSet("/ja/search-index.js", 5, "/ja/search-data/s-")
+	slices.Sort(sink.reused)
+	if want := []string{"ja/search-data/s-1.js", "ja/search-data/s-2.js", "ja/search-index.js"}; !ok || n != 6 || !slices.Equal(sink.reused, want) {
+		t.Errorf("ReuseSet = %d, %v, reused %q; want 6, true, %q", n, ok, sink.reused, want)
+	}
+	if _, ok := NewWriter(newReusingSink(), c).ReuseSet("/ja/search-index.js", 6, "/ja/search-data/s-"); ok {
+		t.Error("a manifest of another fingerprint was taken")
+	}
+	gone := refusingSink{newReusingSink(), "ja/search-data/s-2.js"}
+	if _, ok := NewWriter(gone, c).ReuseSet("/ja/search-index.js", 5, "/ja/search-data/s-"); ok {
+		t.Error("a set was taken without one of its files")
+	}
+	if _, ok := NewWriter(newReusingSink(), nil).ReuseSet("/ja/search-index.js", 5, "/ja/search-data/s-"); ok {
+		t.Error("a set was taken without a cache")
+	}
+}
+
+// TestSearchTerms: the terms a build keeps are the next build's, by URL
+// and fingerprint, whatever order they were kept in.
+func TestSearchTerms(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	c := Open(fs, "cache", 1)
+	c.KeepSearchTerms([]SearchTerms{{URL: "/ko/b/", FP: 2, Terms: "B"}, {URL: "/ja/z/", FP: 3, Terms: "Z"}})
+	c.KeepSearchTerms([]SearchTerms{{URL: "/ja/a/", FP: 1, Terms: "A"}})
+	c.KeepSearchTerms(nil)
+	c.Save(fs, "public")
+	c = Open(fs, "cache", 1)
+	for _, tt := range []struct {
+		url  string
+		fp   uint64
+		want string
+		ok   bool
+	}{
+		{"/ja/a/", 1, "A", true}, {"/ko/b/", 2, "B", true}, {"/ja/z/", 3, "Z", true},
+		{"/ja/a/", 2, "", false}, {"/ja/c/", 1, "", false},
+	} {
+		if got, ok := c.SearchTerms(tt.url, tt.fp); got != tt.want || ok != tt.ok {
+			t.Errorf("SearchTerms(%s, %d) = %q, %v; want %q, %v", tt.url, tt.fp, got, ok, tt.want, tt.ok)
+		}
+	}
+	var none *Cache
+	none.KeepSearchTerms([]SearchTerms{{URL: "/ja/a/"}})
+	if _, ok := none.SearchTerms("/ja/a/", 0); ok {
+		t.Error("a build without a cache found terms")
 	}
 }
