@@ -179,10 +179,11 @@ const (
 	idfScale     = 8
 	// titleBonus is added to a term's weight in a page whose title has it.
 	titleBonus = 8
-	// avgSteps is how finely the average page length is rounded, in steps
-	// per doubling: a page edited changes it little, and an average that
-	// does not move leaves the weights of the other pages' terms, and so
-	// the shards that hold none of the page's terms, as they were.
+	// avgSteps is how finely page lengths and their average are rounded,
+	// in steps per doubling: a page edited a little mostly keeps its
+	// rounded length, and the average its own, which leaves the weights of
+	// its terms but those it gained or lost, and so the shards that hold
+	// none of those, as they were.
 	avgSteps = 32
 )
 
@@ -480,12 +481,11 @@ func weigh(terms []buildTerm, lens []int) {
 	}
 	avg := 1.0
 	if len(lens) > 0 && total > 0 {
-		avg = float64(total) / n
-		avg = math.Exp2(math.Round(math.Log2(avg)*avgSteps) / avgSteps)
+		avg = rounded(float64(total) / n)
 	}
 	norm := make([]float64, len(lens))
 	for d, l := range lens {
-		norm[d] = bm25K1 * (1 - bm25B + bm25B*float64(l)/avg)
+		norm[d] = bm25K1 * (1 - bm25B + bm25B*rounded(float64(l))/avg)
 	}
 	for i := range terms {
 		t := &terms[i]
@@ -500,6 +500,14 @@ func weigh(terms []buildTerm, lens []int) {
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		t.idf = max(1, int(math.Round(idf*idfScale)))
 	}
+}
+
+// rounded rounds a length to the nearest of avgSteps steps per doubling.
+func rounded(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	return math.Exp2(math.Round(math.Log2(x)*avgSteps) / avgSteps)
 }
 
 // score is what a posting of a weighed term adds for a page that matches
@@ -698,14 +706,21 @@ func hashName(h uint64, n int) string {
 // and its fragment can be made on its own. Should two short names be the
 // same, both take the whole hash, and pages whose whole hash is the same
 // (the same URL twice) are numbered.
-func pageNames(urls []string) []string {
+func pageNames(urls []string) []string { return pageNamesBy(urls, urlHash) }
+
+func urlHash(u string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(u))
+	return h.Sum64()
+}
+
+// pageNamesBy is pageNames with the hash given, for tests.
+func pageNamesBy(urls []string, hash func(string) uint64) []string {
 	full := make([]uint64, len(urls))
 	names := make([]string, len(urls))
 	count := map[string]int{}
 	for i, u := range urls {
-		h := fnv.New64a()
-		h.Write([]byte(u))
-		full[i] = h.Sum64()
+		full[i] = hash(u)
 		names[i] = hashName(full[i], 8)
 		count[names[i]]++
 	}

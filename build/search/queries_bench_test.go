@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,7 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/afero"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/search"
 )
 
 // benchQuery is one entry of ../internal/searchbench/queries.json, the query list that
@@ -135,5 +140,61 @@ func TestBenchFold(t *testing.T) {
 		if got := benchFold(tc.in); got != tc.want {
 			t.Errorf("benchFold(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestCourseRecall builds the bundled course as kakehashi build does and
+// runs every query of the benchmark's list through its index, as the
+// search box would, from the shards each query reads: every part a query
+// expects is among its first 5 results (recall@5 is 100% in both
+// languages), with a snippet that marks something.
+func TestCourseRecall(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := afero.NewCopyOnWriteFs(afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), root)), afero.NewMemMapFs())
+	b, err := build.New(fs, build.Options{BaseURL: "https://example.org/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx := map[string]*search.Index{}
+	for _, lang := range []string{"ja", "ko"} {
+		if idx[lang], err = search.Load(lang, res.Site.Get); err != nil {
+			t.Fatal(err)
+		}
+	}
+	found, want := map[string]int{}, map[string]int{}
+	for _, q := range loadBenchQueries(t) {
+		hits := search.Search(idx[q.Lang], q.Q)
+		top := map[string]bool{}
+		var got []string
+		for i, h := range hits {
+			if i < 5 {
+				top[h.URL] = true
+				got = append(got, h.URL)
+				if !strings.Contains(search.SnippetText(h.Snippet), "[") {
+					t.Errorf("%s %q: %s's snippet marks nothing: %q", q.Lang, q.Q, h.URL, search.SnippetText(h.Snippet))
+				}
+			}
+		}
+		for _, e := range q.Expect {
+			want[q.Lang]++
+			if top[e] {
+				found[q.Lang]++
+			} else {
+				t.Errorf("%s %q: %s is not in the first 5: %q", q.Lang, q.Q, e, got)
+			}
+		}
+	}
+	for _, lang := range []string{"ja", "ko"} {
+		if want[lang] == 0 {
+			t.Errorf("no %s queries", lang)
+		}
+		t.Logf("%s: recall@5 %d/%d", lang, found[lang], want[lang])
 	}
 }
