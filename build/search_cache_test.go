@@ -1,0 +1,136 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+
+	"github.com/kakehashi-dev/kakehashi/build/cache"
+	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/search"
+)
+
+// searchFiles lists the files of the search indexes in the published
+// folder dest, with their modification times.
+func searchFiles(t *testing.T, dest string) map[string]int64 {
+	t.Helper()
+	files := map[string]int64{}
+	filepath.Walk(dest, func(p string, info fs.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && (strings.Contains(p, "/search-data/") || strings.HasSuffix(p, "/search-index.js")) {
+			files[strings.TrimPrefix(filepath.ToSlash(p), filepath.ToSlash(dest))] = info.ModTime().UnixNano()
+		}
+		return nil
+	})
+	return files
+}
+
+// publishTo builds with b into the folder dest on disk, where a file
+// taken from the previous output is a link to it.
+func publishTo(t *testing.T, b *Builder, dest string) {
+	t.Helper()
+	st, err := output.Stage(context.Background(), afero.NewOsFs(), dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.BuildTo(context.Background(), st); err != nil {
+		st.Abort()
+		t.Fatal(err)
+	}
+	if err := st.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// loadPublished reads lang's search index from the published folder.
+func loadPublished(t *testing.T, dest, lang string) *search.Index {
+	t.Helper()
+	idx, err := search.Load(lang, func(p string) ([]byte, bool) {
+		b, err := os.ReadFile(filepath.Join(dest, filepath.FromSlash(p)))
+		return b, err == nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return idx
+}
+
+// TestSearchAfterOneEdit builds as separate processes would: after one
+// article is edited, the index of its language is made again from the
+// terms the cache kept of the other pages, which are not tokenized again
+// (terms planted in the cache for another page show in the index), the
+// fragments of the other pages and the shards that did not change are
+// not written again, and the other language's index is taken whole.
+func TestSearchAfterOneEdit(t *testing.T) {
+	in := repoFs(t)
+	dest, cacheFs := filepath.Join(t.TempDir(), "public"), afero.NewMemMapFs()
+	publishTo(t, coldBuilder(t, in, cacheFs), dest)
+	before := searchFiles(t, dest)
+	if len(before) < 10 {
+		t.Fatalf("search files %v", before)
+	}
+
+	// Plant terms for part 2 in the cache, under its fingerprint.
+	names, _ := afero.Glob(cacheFs, "/cache/build-*.bin")
+	if len(names) != 1 {
+		t.Fatalf("caches %q", names)
+	}
+	data, err := cache.Decode(mustRead(t, cacheFs, names[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var an search.Analyzer
+	planted := 0
+	for i, st := range data.Search {
+		if st.URL == "/ja/cka/02-control-plane/" {
+			data.Search[i].Terms = an.Analyze(search.Doc{Title: "zzplanted"}).String()
+			planted++
+		}
+	}
+	if planted != 1 {
+		t.Fatalf("the cache holds %d entries for part 2", planted)
+	}
+	var buf bytes.Buffer
+	if err := cache.Encode(&buf, data); err != nil {
+		t.Fatal(err)
+	}
+	afero.WriteFile(cacheFs, names[0], buf.Bytes(), 0o644)
+
+	const art = "content/ja/cka/05-ha-cluster.md"
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n追記した段落です。\n"...), 0o644)
+	publishTo(t, coldBuilder(t, in, cacheFs), dest)
+	after := searchFiles(t, dest)
+
+	if hits := search.Search(loadPublished(t, dest, "ja"), "zzplanted"); len(hits) != 1 || hits[0].URL != "/ja/cka/02-control-plane/" {
+		t.Errorf("part 2 was tokenized again, not taken from the cache: %+v", hits)
+	}
+	if hits := search.Search(loadPublished(t, dest, "ja"), "追記した段落"); len(hits) == 0 || hits[0].URL != "/ja/cka/05-ha-cluster/" {
+		t.Errorf("the edit is not in the index: %+v", hits)
+	}
+	var kept, rewritten []string
+	for p, mtime := range after {
+		if before[p] == mtime {
+			kept = append(kept, p)
+		} else {
+			rewritten = append(rewritten, p)
+		}
+	}
+	for _, p := range rewritten {
+		switch {
+		case strings.HasPrefix(p, "/ko/"):
+			t.Errorf("%s of the other language was written again", p)
+		case strings.Contains(p, "/p-"):
+			if f, _ := os.ReadFile(filepath.Join(dest, filepath.FromSlash(p))); !bytes.Contains(f, []byte(`"url":"/ja/cka/05-ha-cluster/"`)) {
+				t.Errorf("the fragment %s of a page not edited was written again", p)
+			}
+		}
+	}
+	if len(kept) < len(after)/2 || len(rewritten) == 0 {
+		t.Errorf("kept %q\nrewritten %q", kept, rewritten)
+	}
+}
