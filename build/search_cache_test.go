@@ -134,3 +134,59 @@ func TestSearchAfterOneEdit(t *testing.T) {
 		t.Errorf("kept %q\nrewritten %q", kept, rewritten)
 	}
 }
+
+// TestSearchTermsInMemory: a Builder that builds again (as the authoring
+// server does) takes the terms of the pages that did not change from the
+// last build, and does not tokenize them again: terms planted in its
+// memory for another page show in the index made after an edit.
+func TestSearchTermsInMemory(t *testing.T) {
+	in := repoFs(t)
+	// The fingerprint of part 2's terms, as a build's cache records it.
+	cacheFs := afero.NewMemMapFs()
+	publishTo(t, coldBuilder(t, in, cacheFs), filepath.Join(t.TempDir(), "public"))
+	names, _ := afero.Glob(cacheFs, "/cache/build-*.bin")
+	if len(names) != 1 {
+		t.Fatalf("caches %q", names)
+	}
+	data, err := cache.Decode(mustRead(t, cacheFs, names[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const part2 = "/ja/cka/02-control-plane/"
+	var fp uint64
+	for _, st := range data.Search {
+		if st.URL == part2 {
+			fp = st.FP
+		}
+	}
+
+	b, err := New(in, Options{BaseURL: "https://example.org/course/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Build(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := b.memo.SearchTerms.Get(part2, fp); !ok || fp == 0 {
+		t.Fatalf("the Builder does not hold part 2's terms under the fingerprint the cache gives (%x)", fp)
+	}
+	var an search.Analyzer
+	b.memo.SearchTerms.Put(part2, fp, an.Analyze(search.Doc{Title: "zzplanted"}).String())
+	const art = "content/ja/cka/05-ha-cluster.md"
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n追記した段落です。\n"...), 0o644)
+	b.Invalidate(art)
+	res, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, err := search.Load("ja", res.Site.Get)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hits := search.Search(idx, "zzplanted"); len(hits) != 1 || hits[0].URL != part2 {
+		t.Errorf("part 2 was tokenized again, not taken from memory: %+v", hits)
+	}
+	if hits := search.Search(idx, "追記した段落"); len(hits) == 0 || hits[0].URL != "/ja/cka/05-ha-cluster/" {
+		t.Errorf("the edit is not in the index: %+v", hits)
+	}
+}
