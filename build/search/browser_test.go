@@ -198,7 +198,8 @@ func checkFirstResult(t *testing.T, ctx context.Context) {
 	if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.CSS(`#q`), "クォーラム")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelectorAll('#search-results li a[role=option]').length > 0 || null`)); err != nil {
+	// The results follow the typing: wait for those of the whole word.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.querySelectorAll('#search-results li:first-child mark')].some(m => m.textContent === 'クォーラム') || null`)); err != nil {
 		t.Fatalf("no results for クォーラム: %v", err)
 	}
 	first, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`(() => {

@@ -28,8 +28,9 @@
   var ELLIPSIS = '\u2026';
   var JOINERS = '-._/:@';
   var MAX_RESULTS = 10;
-  // The box answers this long after the last keystroke.
-  var DELAY = 30;
+  // What a query lacks is loaded once the typing has paused this long, so
+  // that the words on the way to the one meant load nothing.
+  var LOAD_DELAY = 150;
 
   var CL_OTHER = 0, CL_CJK = 1, CL_HANGUL = 2, CL_WORD = 3, CL_JOINER = 4;
   var RE_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30FC\u3006]/u;
@@ -493,7 +494,12 @@
     var emptyText = box.getAttribute('data-empty') || '\u2014';
     var idPrefix = (list.id || 'search-results') + '-';
     var state = 'idle';
-    var timer = 0;
+    var frame = 0; // the answer to the last keystroke, on the next frame
+    var loadTimer = 0;
+    // dismissed: the reader closed the list (Escape, leaving the box), which
+    // what arrives later must not open again.
+    var dismissed = false;
+    var shown = ''; // the query and the pages the open list shows
     var selected = -1;
     var items = [];
     var scripts = new Map(); // URL → the promise of its script
@@ -528,18 +534,24 @@
       state = 'loading';
       script(src).then(function () {
         state = index() ? 'ready' : 'failed';
-        run();
-      }, function () { state = 'failed'; run(); });
+        if (!dismissed) run();
+      }, function () { state = 'failed'; if (!dismissed) run(); });
     }
 
-    // need loads the scripts at urls, then answers query again if it is
-    // still the box's.
+    // need loads the scripts at urls (those not loaded or loading yet once
+    // the typing has paused), then answers query again if it is still the
+    // box's and the list is wanted.
     function need(urls, query) {
-      Promise.all(urls.map(script)).then(function () {
-        if (input.value === query) run();
-      }, function () {
-        if (input.value === query) render([], []);
-      });
+      clearTimeout(loadTimer);
+      function go() {
+        Promise.all(urls.map(script)).then(function () {
+          if (input.value === query && !dismissed) run();
+        }, function () {
+          if (input.value === query && !dismissed) render([], []);
+        });
+      }
+      if (urls.every(function (u) { return scripts.has(u); })) go();
+      else loadTimer = setTimeout(go, LOAD_DELAY);
     }
 
     function open() {
@@ -555,6 +567,7 @@
     }
 
     function clear() {
+      shown = '';
       list.textContent = '';
       items = [];
       selected = -1;
@@ -622,7 +635,8 @@
     // with the fragments of the results it shows, it shows them. What is
     // missing it loads, and answers again when it is there.
     function run() {
-      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      dismissed = false;
       var query = input.value;
       if (!query.trim()) { clear(); close(); return; }
       if (state === 'idle') load();
@@ -649,7 +663,11 @@
         need(pages.map(function (h) { return pageURL(src, m, h.doc); }), query);
         return;
       }
+      // The list as it is shows these already (and keeps its selection).
+      var now = query + '\n' + hits.map(function (h) { return h.doc; }).join(' ');
+      if (now === shown && !list.hidden) return;
       render(hits, pl.terms);
+      shown = now;
     }
 
     function move(delta) {
@@ -671,9 +689,12 @@
     });
     // a press reaches the box even when the window has no focus yet
     input.addEventListener('pointerdown', load);
+    // The box answers a keystroke on the next frame, so that the keys of
+    // one frame make one query.
     input.addEventListener('input', function () {
-      clearTimeout(timer);
-      timer = setTimeout(run, DELAY);
+      cancelAnimationFrame(frame);
+      clearTimeout(loadTimer);
+      frame = requestAnimationFrame(run);
     });
     input.addEventListener('keydown', function (ev) {
       switch (ev.key) {
@@ -690,11 +711,12 @@
           break;
         case 'Escape':
           if (!list.hidden) { ev.preventDefault(); close(); }
+          dismissed = true;
           break;
       }
     });
     box.addEventListener('focusout', function (ev) {
-      if (!ev.relatedTarget || !box.contains(ev.relatedTarget)) close();
+      if (!ev.relatedTarget || !box.contains(ev.relatedTarget)) { close(); dismissed = true; }
     });
     list.addEventListener('mousedown', function (ev) {
       // keep focus in the box so focusout does not close the list first
