@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Index is a built index read back (Load), ready for Search.
@@ -17,6 +18,31 @@ type Index struct {
 	shards     []*shardData
 	pageNames  []string   // each page's fragment name, by page number
 	pages      []pageData // by page number
+
+	mu   sync.Mutex
+	text map[int]pageText // each page's text tokenized, once a snippet needs it
+}
+
+// pageText is a page's text as snippets read it.
+type pageText struct {
+	rs   []rune
+	toks []rtoken
+}
+
+// textOf tokenizes page d's text once.
+func (idx *Index) textOf(d int) pageText {
+	idx.mu.Lock()
+	defer idx.mu.Unlock()
+	pt, ok := idx.text[d]
+	if !ok {
+		rs := []rune(idx.pages[d].text)
+		pt = pageText{rs, tokenizeRunes(rs)}
+		if idx.text == nil {
+			idx.text = map[int]pageText{}
+		}
+		idx.text[d] = pt
+	}
+	return pt
 }
 
 type shardData struct {
@@ -423,7 +449,7 @@ func Search(idx *Index, query string) []Hit {
 		hits = append(hits, Hit{
 			Doc: d, URL: e.url, Part: e.part, Title: e.title,
 			Matched: matched[d], Terms: len(qs), Score: score[d],
-			Snippet: snippet(e.text, qs),
+			Snippet: snippetOf(idx.textOf(d), qs),
 		})
 	}
 	sort.Slice(hits, func(i, j int) bool {
@@ -439,16 +465,16 @@ func Search(idx *Index, query string) []Hit {
 	return hits
 }
 
-// snippet cuts a window of text around the densest group of the tokens
-// the query matched and marks them.
-func snippet(text string, qs []queryTerm) []Segment {
-	rs := []rune(text)
+// snippetOf cuts a window of a page's text around the densest group of
+// the tokens the query matched and marks them.
+func snippetOf(pt pageText, qs []queryTerm) []Segment {
+	rs := pt.rs
 	type span struct {
 		start, end int
 		text       string
 	}
 	var spans []span
-	for _, t := range tokenizeRunes(rs) {
+	for _, t := range pt.toks {
 		for _, q := range qs {
 			if q.matches(t.text) {
 				spans = append(spans, span{t.start, t.end, t.text})

@@ -70,11 +70,24 @@ func TestShardsRoundTrip(t *testing.T) {
 				}
 			}
 		}
+		// The keys at either side of every cut, and some of the others,
+		// each whole and cut short (a prefix, a lone character).
 		queries := append([]string{}, parityQueries...)
-		for _, k := range allKeys(one) {
+		var keys []string
+		for _, sh := range idx.shards {
+			keys = append(keys, sh.keys[0], sh.keys[len(sh.keys)-1])
+		}
+		for i, k := range allKeys(one) {
+			if i%13 == 0 {
+				keys = append(keys, k)
+			}
+		}
+		for _, k := range keys {
 			queries = append(queries, k, strings.TrimSuffix(k, containsMark))
 			if rs := []rune(k); len(rs) > 2 {
 				queries = append(queries, string(rs[:2]), string(rs[:len(rs)-1]))
+			} else {
+				queries = append(queries, string(rs[:1]))
 			}
 		}
 		for _, q := range queries {
