@@ -73,15 +73,16 @@ func (r *run) writeFeeds(pages []*render.Page) {
 }
 
 // writeSearch writes each language's search index of its articles, home
-// and series pages: its manifest and shards, taken as they were when
-// nothing the index holds changed (page.SearchFingerprint), else made
-// again from each page's terms (a shard made the same is reused all the
-// same), and each page's fragment, made again only when its page changed
-// (page.SearchEntry). A page's terms come from the feed, else from the
-// last build (in memory or through the persistent cache), else it is
-// tokenized now; both caches keep them for the next build. Lazy, a
-// language's whole index is one script made when first read. It returns
-// the bytes of each index (none when lazy).
+// and series pages, the languages at once: its manifest and shards,
+// taken as they were when nothing the index holds changed
+// (page.SearchFingerprint), else made again from each page's terms (a
+// shard made the same is reused all the same), and each page's fragment,
+// made again only when its page changed (page.SearchEntry). A page's
+// terms come from the feed, else from the last build (in memory or
+// through the persistent cache), else it is tokenized now; both caches
+// keep them for the next build. Lazy, a language's whole index is one
+// script made when first read. It returns the bytes of each index (none
+// when lazy).
 func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[string]int {
 	rs := make([]*page.Rendered, len(mds))
 	for i, md := range mds {
@@ -109,15 +110,22 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 	}
 	ls, lazy := r.sink.(output.LazySink)
 	lazy = lazy && r.b.opts.LazySearch
-	sizes := map[string]int{}
 	var mu sync.Mutex
+	sizes := map[string]int{}
 	live, liveURLs := map[string]bool{}, map[string]bool{} // what memo keeps
-	for _, lang := range r.asm.Site().Langs {
+	keepLive := func(k string) {
+		mu.Lock()
+		live[k] = true
+		mu.Unlock()
+	}
+	index := func(lang string) {
 		es := page.SearchEntries(lang, pages, rs)
 		fp := page.SearchFingerprint(lang, pages, rs)
+		mu.Lock()
 		for _, e := range es {
 			liveURLs[e.Doc.URL] = true
 		}
+		mu.Unlock()
 		if lazy {
 			cache.PutLazy(ls, &memo.LazySearch, []cache.MadeFile{{Key: lang, Path: search.IndexPath(lang), FP: fp, Make: func() []byte {
 				b, ps := page.SearchIndex(lang, es, fromMemo, opts)
@@ -130,7 +138,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 				}
 				return search.Bundle(b, frags)
 			}}})
-			continue
+			return
 		}
 		// The manifest and the shards.
 		size := 0
@@ -167,12 +175,12 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 			size += len(f.Data)
 			if r.retain {
 				memo.Search.Put(f.Path, fp, f.Data)
-				live[f.Path] = true
+				keepLive(f.Path)
 			}
 		}
 		if r.retain && len(files) > 0 {
 			memo.Search.Put(listKey, fp, []byte(strings.Join(paths, "\n")))
-			live[listKey] = true
+			keepLive(listKey)
 		}
 		// Each page's terms, for the next build.
 		keep := make([]cache.SearchTerms, 0, len(es))
@@ -204,15 +212,22 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 					return data
 				})
 			}
+			if r.retain {
+				keepLive(p)
+			}
 			mu.Lock()
 			size += n
-			if r.retain {
-				live[p] = true
-			}
 			mu.Unlock()
 		})
+		mu.Lock()
 		sizes[lang] = size
+		mu.Unlock()
 	}
+	var wg sync.WaitGroup
+	for _, lang := range r.asm.Site().Langs {
+		wg.Go(func() { index(lang) })
+	}
+	wg.Wait()
 	memo.SearchTerms.Keep(func(u string) bool { return liveURLs[u] })
 	if r.retain {
 		memo.Search.Keep(func(k string) bool { return live[k] })

@@ -385,24 +385,52 @@ func Bundle(b *Built, fragments []File) []byte {
 }
 
 // merge turns the pages' terms, pages numbered by their order, into
-// postings by key, sorted by key, and returns each page's length. It
-// reads each page's terms once, giving each its key's number, then puts
-// every posting in its place in one array.
+// postings by key, sorted by key, and returns each page's length. The
+// Latin terms and the Japanese and Hangul ones are merged apart, at once.
 func merge(ps []Page) ([]buildTerm, []int) {
-	words := map[string]int32{}
-	pairs := map[uint64]int32{}
+	lens := make([]int, len(ps))
+	for doc, p := range ps {
+		lens[doc] = p.Terms.Len()
+	}
+	var words, pairs []buildTerm
+	var wg sync.WaitGroup
+	wg.Go(func() { words = mergeKind(ps, false) })
+	wg.Go(func() { pairs = mergeKind(ps, true) })
+	wg.Wait()
+	terms := append(words, pairs...)
+	slices.SortFunc(terms, func(a, b buildTerm) int { return strings.Compare(a.key, b.key) })
+	// A bigram never spells a word, but equal keys would be merged all
+	// the same.
+	merged := terms[:0]
+	for _, t := range terms {
+		if m := len(merged); m > 0 && merged[m-1].key == t.key {
+			prev := &merged[m-1]
+			prev.ps = append(slices.Clip(prev.ps), t.ps...)
+			slices.SortStableFunc(prev.ps, func(a, b rawPosting) int { return int(a.doc - b.doc) })
+			continue
+		}
+		merged = append(merged, t)
+	}
+	return merged, lens
+}
+
+// mergeKind merges the pages' Latin and digit terms, or (pairs) their
+// Japanese and Hangul ones, into postings by key, in no order. It reads
+// each page's terms once, giving each its key's number, then puts every
+// posting in its place in one array.
+func mergeKind(ps []Page, pairs bool) []buildTerm {
+	wordIDs := map[string]int32{}
+	pairIDs := map[uint64]int32{}
 	var terms []buildTerm
 	var count []int32
 	entries := 0
 	for _, p := range ps {
-		entries += len(p.Terms.enc) / 4
+		entries += len(p.Terms.enc) / 8
 	}
 	ids := make([]int32, 0, entries)
 	tfs := make([]uint32, 0, entries)
 	ends := make([]int, len(ps)) // where each page's entries end
-	lens := make([]int, len(ps))
 	for doc, p := range ps {
-		lens[doc] = p.Terms.Len()
 		var r termsReader
 		if r.start(p.Terms.enc) {
 			for {
@@ -410,11 +438,14 @@ func merge(ps []Page) ([]buildTerm, []int) {
 				if !ok {
 					break
 				}
-				i, found := words[key]
+				if pairs {
+					continue
+				}
+				i, found := wordIDs[key]
 				if !found {
 					w := strings.Clone(key)
 					i = int32(len(terms))
-					words[w] = i
+					wordIDs[w] = i
 					terms = append(terms, buildTerm{key: w})
 					count = append(count, 0)
 				}
@@ -422,15 +453,15 @@ func merge(ps []Page) ([]buildTerm, []int) {
 				ids = append(ids, i)
 				tfs = append(tfs, tf)
 			}
-			for {
+			for pairs {
 				k, tf, ok := r.pair()
 				if !ok {
 					break
 				}
-				i, found := pairs[k]
+				i, found := pairIDs[k]
 				if !found {
 					i = int32(len(terms))
-					pairs[k] = i
+					pairIDs[k] = i
 					terms = append(terms, buildTerm{key: pairString(k), pair: true})
 					count = append(count, 0)
 				}
@@ -454,20 +485,7 @@ func merge(ps []Page) ([]buildTerm, []int) {
 		}
 		terms[id].ps = append(terms[id].ps, rawPosting{int32(doc), tfs[j]})
 	}
-	slices.SortFunc(terms, func(a, b buildTerm) int { return strings.Compare(a.key, b.key) })
-	// A bigram never spells a word, but equal keys would be merged all
-	// the same.
-	merged := terms[:0]
-	for _, t := range terms {
-		if m := len(merged); m > 0 && merged[m-1].key == t.key {
-			prev := &merged[m-1]
-			prev.ps = append(slices.Clip(prev.ps), t.ps...)
-			slices.SortStableFunc(prev.ps, func(a, b rawPosting) int { return int(a.doc - b.doc) })
-			continue
-		}
-		merged = append(merged, t)
-	}
-	return merged, lens
+	return terms
 }
 
 // weigh gives each term its quantised inverse document frequency and each
