@@ -78,8 +78,9 @@ type Indexer struct {
 	langs map[string]map[string]Terms // by language, then page URL
 }
 
-// Add tokenizes d and keeps its terms in the index of d.Lang, replacing
-// those of an earlier page at its URL.
+// Add tokenizes d and keeps its terms in the index of d.Lang. Of two
+// pages at one URL (which a site does not have) it keeps one, the same
+// whatever the order of the calls.
 func (ix *Indexer) Add(d Doc) {
 	t := ix.an.Analyze(d)
 	ix.mu.Lock()
@@ -90,7 +91,9 @@ func (ix *Indexer) Add(d Doc) {
 	if ix.langs[d.Lang] == nil {
 		ix.langs[d.Lang] = map[string]Terms{}
 	}
-	ix.langs[d.Lang][d.URL] = t
+	if old, ok := ix.langs[d.Lang][d.URL]; !ok || t.enc < old.enc {
+		ix.langs[d.Lang][d.URL] = t
+	}
 }
 
 // AddAll adds docs, tokenizing them on every core.

@@ -578,6 +578,9 @@ func Files(lang string, docs []Doc, opts Options) (map[string][]byte, Stats) {
 		out[f.Path] = f.Data
 	}
 	for _, d := range mine {
+		if t, _ := ix.Terms(lang, d.URL); t != ix.an.Analyze(d) {
+			continue // another page at its URL, the one the index took
+		}
 		if f, ok := b.Make(d); ok {
 			out[f.Path] = f.Data
 		}
