@@ -73,10 +73,10 @@ bench:
 	$(GO) run ./build/internal/bench
 
 ## search-bench: kakehashi's search against Pagefind on the built course in headless Chromium (CHROMIUM); writes docs/search-bench.md
-## (SEARCH_BENCH_SIZES: generated parts per language for the scale table, default "10 40 100")
+## (SEARCH_BENCH_SIZES: generated parts per language for the scale table, default "10 100 1000")
 search-bench:
 	$(GO) run ./cmd/kakehashi build -q -d .bench/search-site
-	sizes="$${SEARCH_BENCH_SIZES-10 40 100}"; scale=""; \
+	sizes="$${SEARCH_BENCH_SIZES-10 100 1000}"; scale=""; \
 	for n in $$sizes; do \
 		rm -rf .bench/search-corpus-$$n && \
 		$(GO) run ./build/internal/cmd/corpus -n $$n .bench/search-corpus-$$n && \

@@ -1,8 +1,11 @@
 // Measures kakehashi's search against Pagefind on the same built site, in
 // headless Chromium: recall in the top 5 over the queries in queries.json,
-// and the bytes each tool transfers per query, cold (a fresh browser
-// context per query, so no cache hides the first query's cost) and warm
-// (later queries in the same page).
+// the bytes each tool transfers per query, cold (a fresh browser context
+// per query, so no cache hides the first query's cost) and warm (later
+// queries in the same page), split by what they are (engine, manifest or
+// metadata, index shards or chunks, result fragments), and the time from a
+// keystroke to the answer with the CPU throttled 4× (Chromium's CDP
+// Emulation.setCPUThrottlingRate), once what the query needs is loaded.
 //
 // Usage (make search-bench does all of this):
 //   go run ./cmd/kakehashi build -q -d .bench/search-site
@@ -19,7 +22,8 @@
 // queried through its browser API: import /pagefind/pagefind.js, await
 // pagefind.search(q), await data() of the top 5. kakehashi is queried
 // through the real search box: type into #q on a page of the query's
-// language and read the result links. Both run on the same tiny static
+// language and read the result links (the box loads the manifest, then the
+// shards the query needs, then the fragments of the results it shows). Both run on the same tiny static
 // server on 127.0.0.1, which gzips text (HTML, JS, CSS, JSON) the way
 // common static hosts do; Pagefind's own index files are already gzipped
 // and go out as they are.
@@ -205,7 +209,34 @@ async function newPage(browser) {
 // ---- the two tools ----
 
 const isPagefind = (p) => p.startsWith('/pagefind/');
-const isOurs = (lang) => (p) => p === '/js/search.js' || p === `/${lang}/search-index.js`;
+const isEngine = (p) => /^\/js\/search(\.[0-9a-f]+)?\.js$/.test(p);
+const isOurs = (lang) => (p) => isEngine(p) || p === `/${lang}/search-index.js` || p.startsWith(`/${lang}/search-data/`);
+
+// KINDS are what a tool's files are, in the order the report lists them.
+const KINDS = ['engine', 'manifest', 'shards', 'fragments'];
+
+// kindOf says what a file of a tool is: its engine (kakehashi's
+// search.js; Pagefind's script, worker, WebAssembly and entry), its
+// manifest (kakehashi's search-index.js; Pagefind's metadata), its index
+// shards (Pagefind's index chunks) or a result's fragment.
+function kindOf(tool, p) {
+  if (tool === 'kakehashi') {
+    if (isEngine(p)) return 'engine';
+    if (p.endsWith('/search-index.js')) return 'manifest';
+    return /\/search-data\/s-/.test(p) ? 'shards' : 'fragments';
+  }
+  if (p.endsWith('.pf_meta')) return 'manifest';
+  if (p.includes('/index/')) return 'shards';
+  if (p.includes('/fragment/')) return 'fragments';
+  return 'engine';
+}
+
+// byKind sums the bytes of sent by kindOf.
+function byKind(tool, sent) {
+  const out = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  for (const r of sent) out[kindOf(tool, r.path)] += r.bytes;
+  return out;
+}
 
 async function queryPagefind(page, q) {
   return page.evaluate(async (q) => {
@@ -292,6 +323,7 @@ async function measure(browser, origin, log, queries, cold) {
         recall: recall(row.expect, r.urls),
         extra: extra(row.expect, r.urls),
         cold: sum(sent),
+        coldKinds: byKind(tool.name, sent),
         files: sent.length,
       };
       await context.close();
@@ -304,11 +336,13 @@ async function measure(browser, origin, log, queries, cold) {
       const { context, page, done } = await newPage(browser);
       const start = log.length;
       await page.goto(`${origin}/${lang}/`, { waitUntil: 'load' });
-      for (const row of rows.filter((r) => r.lang === lang)) {
-        const from = log.length;
+      for (const [i, row] of rows.filter((r) => r.lang === lang).entries()) {
+        // the first query counts the page's load of the engine too
+        const from = i === 0 ? start : log.length;
         const r = await tool.run(page, row.q);
         const sent = await settle(page, done, log, start, from, filter);
         row.res[tool.name].warmSeq = sum(sent);
+        row.res[tool.name].warmSent = sent;
         row.res[tool.name].warmUrls = r.urls;
         if (row.res[tool.name].urls && r.urls.join(' ') !== row.res[tool.name].urls.join(' ')) {
           console.warn(`warning: ${tool.name} ${lang} ${JSON.stringify(row.q)}: warm results differ from cold`);
@@ -318,6 +352,91 @@ async function measure(browser, origin, log, queries, cold) {
     }
   }
   return rows;
+}
+
+// ---- keystroke latency ----
+
+// THROTTLE is the CPU slowdown the latency runs under, as Chromium's
+// performance panel offers for a mid-range phone.
+const THROTTLE = 4;
+
+// waitIdle waits until the server has sent nothing for 200 ms.
+async function waitIdle(page, log) {
+  let n = -1;
+  for (let i = 0; i < 100 && n !== log.length; i++) {
+    n = log.length;
+    await page.waitForTimeout(200);
+  }
+}
+
+// latencyOurs types q into the box and, once what it needs is loaded,
+// takes its last character away and types it again: the time from that
+// keystroke's input event to the next frame after the list changed is
+// the box's answer time (its debounce, ranking, snippets and rendering).
+async function latencyOurs(page, log, q) {
+  const input = page.locator('#q');
+  const cps = Array.from(q);
+  await input.fill(q);
+  await waitIdle(page, log);
+  await input.fill(cps.slice(0, -1).join(''));
+  await waitIdle(page, log);
+  await page.evaluate((q) => {
+    window.__lat = new Promise((ok) => {
+      const input = document.getElementById('q');
+      const list = document.getElementById('search-results');
+      let t0 = 0;
+      input.addEventListener('input', (e) => { t0 = e.timeStamp; }, { once: true, capture: true });
+      const obs = new MutationObserver(() => {
+        if (!t0 || input.value !== q || list.hidden || !list.children.length) return;
+        obs.disconnect();
+        requestAnimationFrame(() => ok(performance.now() - t0));
+      });
+      obs.observe(list, { childList: true, subtree: true, attributes: true });
+    });
+  }, q);
+  await page.keyboard.insertText(cps[cps.length - 1]);
+  return page.evaluate(() => window.__lat);
+}
+
+// latencyPagefind times Pagefind's API for q after a search for q less
+// its last character, both loaded: search and the data of the top 5, no
+// UI (a lower bound for a search box on it).
+async function latencyPagefind(page, log, q) {
+  const cps = Array.from(q);
+  return page.evaluate(async ([q, prefix]) => {
+    const pf = await import('/pagefind/pagefind.js');
+    const run = async (x) => {
+      const r = await pf.search(x);
+      if (r) await Promise.all(r.results.slice(0, 5).map((y) => y.data()));
+    };
+    await run(q);
+    if (prefix) await run(prefix);
+    const t0 = performance.now();
+    await run(q);
+    return performance.now() - t0;
+  }, [q, cps.slice(0, -1).join('')]);
+}
+
+// measureLatency runs the first TEN queries of each language through
+// both tools in one page each, the CPU throttled THROTTLE×.
+async function measureLatency(browser, origin, log, queries) {
+  const out = {};
+  for (const lang of ['ja', 'ko']) {
+    out[lang] = {};
+    const qs = queries.filter((q) => q.lang === lang).slice(0, TEN).map((q) => q.q);
+    for (const [name, run] of [['kakehashi', latencyOurs], ['pagefind', latencyPagefind]]) {
+      const { context, page } = await newPage(browser);
+      await page.goto(`${origin}/${lang}/`, { waitUntil: 'load' });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+      const ms = [];
+      for (const q of qs) ms.push(await run(page, log, q));
+      await context.close();
+      ms.sort((a, b) => a - b);
+      out[lang][name] = { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1], n: ms.length };
+    }
+  }
+  return out;
 }
 
 // ---- report ----
@@ -358,6 +477,9 @@ function summarize(rows) {
   });
 }
 
+// TEN is how many queries "ten queries in one page" sums.
+const TEN = 10;
+
 function bytesSummary(rows) {
   const out = [];
   for (const lang of ['ja', 'ko']) {
@@ -366,11 +488,20 @@ function bytesSummary(rows) {
     for (const t of ['kakehashi', 'pagefind']) {
       const cold = rs.filter((r) => r.res[t].cold !== undefined).map((r) => r.res[t].cold);
       const warm = rs.slice(1).map((r) => r.res[t].warmSeq);
+      const kinds = (list) => {
+        const k = Object.fromEntries(KINDS.map((x) => [x, 0]));
+        for (const r of list) for (const [x, n] of Object.entries(byKind(t, r.res[t].warmSent))) k[x] += n;
+        return k;
+      };
       line[t] = {
         coldMean: mean(cold),
         coldMax: Math.max(...cold),
         coldN: cold.length,
         firstInPage: rs[0].res[t].warmSeq,
+        firstKinds: kinds(rs.slice(0, 1)),
+        ten: rs.slice(0, TEN).reduce((s, r) => s + r.res[t].warmSeq, 0),
+        tenKinds: kinds(rs.slice(0, TEN)),
+        tenN: Math.min(TEN, rs.length),
         warmMean: mean(warm),
         warmMax: Math.max(...warm),
         sessionTotal: rs.reduce((s, r) => s + r.res[t].warmSeq, 0),
@@ -387,26 +518,43 @@ function diskSizes(site) {
   const size = (f) => statSync(f).size;
   const pf = join(site, 'pagefind');
   const all = listFiles(pf).map((f) => f.slice(pf.length + 1));
+  // files sums a list of files: their number, bytes, gzipped bytes and
+  // the largest
+  const files = (fs) => ({
+    n: fs.length,
+    bytes: fs.reduce((s, f) => s + size(f), 0),
+    gz: fs.reduce((s, f) => s + gz(f), 0),
+    max: fs.reduce((m, f) => Math.max(m, size(f)), 0),
+  });
   const out = [];
   for (const lang of ['ja', 'ko']) {
     const ours = join(site, lang, 'search-index.js');
+    const data = join(site, lang, 'search-data');
+    const dataFiles = existsSync(data) ? readdirSync(data).map((f) => join(data, f)) : [];
     const pfFiles = all.filter((f) => {
       const b = f.split('/').pop();
       return b.startsWith(`${lang}_`) || b.startsWith(`pagefind.${lang}_`);
     });
+    const shards = files(dataFiles.filter((f) => /\/s-[^/]*$/.test(f)));
+    const fragments = files(dataFiles.filter((f) => /\/p-[^/]*$/.test(f)));
     out.push({
       lang,
       ours: size(ours),
       oursGz: gz(ours),
+      shards,
+      fragments,
+      oursAll: size(ours) + shards.bytes + fragments.bytes,
       pfIndex: pfFiles.filter((f) => f.startsWith('index/')).reduce((s, f) => s + size(join(pf, f)), 0),
       pfFragments: pfFiles.filter((f) => f.startsWith('fragment/')).reduce((s, f) => s + size(join(pf, f)), 0),
+      pfFragmentN: pfFiles.filter((f) => f.startsWith('fragment/')).length,
       pfMeta: pfFiles.filter((f) => f.endsWith('.pf_meta')).reduce((s, f) => s + size(join(pf, f)), 0),
       pfChunks: pfFiles.filter((f) => f.startsWith('index/')).length,
     });
   }
+  const engineFile = join(site, 'js', readdirSync(join(site, 'js')).find((f) => /^search(\.[0-9a-f]+)?\.js$/.test(f)));
   const engine = {
-    ours: size(join(site, 'js', 'search.js')),
-    oursGz: gz(join(site, 'js', 'search.js')),
+    ours: size(engineFile),
+    oursGz: gz(engineFile),
     pfJs: size(join(pf, 'pagefind.js')),
     pfJsGz: gz(join(pf, 'pagefind.js')),
     pfWorker: size(join(pf, 'pagefind-worker.js')),
@@ -424,6 +572,33 @@ function table(head, rows) {
   return lines.join('\n');
 }
 
+const toolName = (t) => (t === 'pagefind' ? 'Pagefind' : t);
+const msec = (x) => `${Math.round(x)} ms`;
+
+// kinds writes a breakdown by kind: engine + manifest + shards + fragments.
+const kinds = (k) => KINDS.map((x) => kb(k[x])).join(' + ');
+
+// whereRows are the rows of a "where the bytes go" table of a bytes summary.
+function whereRows(bytes) {
+  return bytes.flatMap((b) => ['kakehashi', 'pagefind'].map((t) => [
+    b.lang, toolName(t), `${kb(b[t].firstInPage)} = ${kinds(b[t].firstKinds)}`, `${kb(b[t].ten)} = ${kinds(b[t].tenKinds)}`,
+  ]));
+}
+
+// diskRows are the rows of the table of files on disk.
+function diskRows(disk) {
+  const [ja, ko] = disk.perLang;
+  const both = (f) => [f(ja), f(ko)];
+  return [
+    ['kakehashi manifest (search-index.js)', ...both((d) => `${kb(d.ours)} (${kb(d.oursGz)})`)],
+    ['kakehashi shards', ...both((d) => `${kb(d.shards.bytes)} (${kb(d.shards.gz)}) in ${d.shards.n}, largest ${kb(d.shards.max)}`)],
+    ['kakehashi fragments (all pages)', ...both((d) => `${kb(d.fragments.bytes)} (${kb(d.fragments.gz)}) in ${d.fragments.n}`)],
+    ['Pagefind index chunks', ...both((d) => `${kb(d.pfIndex)} in ${d.pfChunks}`)],
+    ['Pagefind fragments (all pages)', ...both((d) => `${kb(d.pfFragments)} in ${d.pfFragmentN}`)],
+    ['Pagefind metadata', ...both((d) => kb(d.pfMeta))],
+  ];
+}
+
 function report(env, rows, disk, scale) {
   const sum = summarize(rows);
   const bytes = bytesSummary(rows);
@@ -432,10 +607,6 @@ function report(env, rows, disk, scale) {
   const ko = get('Korean pages, all');
   const jaOnly = get('ja queries (ja pages)');
   const koOnly = get('ko queries (ko pages)');
-  const coldOurs = Math.max(...bytes.map((b) => b.kakehashi.coldMean));
-  const coldPf = Math.min(...bytes.map((b) => b.pagefind.coldMean));
-  const warmOurs = Math.max(...bytes.map((b) => b.kakehashi.warmMean));
-  const warmPf = Math.min(...bytes.map((b) => b.pagefind.warmMean));
   const verdict = (ok) => (ok ? 'met' : '**not met**');
   const md = [];
   md.push('# Search: kakehashi against Pagefind');
@@ -458,12 +629,12 @@ function report(env, rows, disk, scale) {
     '(Pagefind\'s index files are gzipped by Pagefind and are sent as they are). Headless Chromium runs each ' +
     'query on the home page of the query\'s language:');
   md.push('');
-  md.push('- **kakehashi**: the real search box: `fill` `#q` (focus loads `/<lang>/search-index.js` as a script), wait for the result list, take the first 5 result links.');
+  md.push('- **kakehashi**: the real search box: `fill` `#q` (focus loads the manifest `/<lang>/search-index.js` as a script; the query then loads the shards its terms fall in and the fragments of the results the box shows, up to 10, from `/<lang>/search-data/`), wait for the result list, take the first 5 result links.');
   md.push('- **Pagefind**: its browser API: `import(\'/pagefind/pagefind.js\')`, `await pagefind.search(q)`, `await r.data()` of the first 5 results.');
   md.push('');
   md.push('Recall@5 of a query is the share of its expected parts among the first 5 results; a group\'s recall is the mean over its queries. ' +
     'Bytes are the response bodies the server sent for the search, as encoded on the wire (gzip where the server compresses; HTTP headers left out): ' +
-    'for kakehashi `/js/search.js` and `/<lang>/search-index.js`, for Pagefind everything under `/pagefind/` (script, worker, WebAssembly, entry, metadata, index chunks, result fragments). ' +
+    'for kakehashi `/js/search.<hash>.js`, `/<lang>/search-index.js` and `/<lang>/search-data/` (engine, manifest, shards, fragments), for Pagefind everything under `/pagefind/` (script, worker, WebAssembly, entry, metadata, index chunks, result fragments). ' +
     '**Cold** is a fresh browser context (empty cache) per query; **warm** is the next queries typed in the same page.');
   md.push('');
   md.push('## Recall in the top 5');
@@ -476,23 +647,22 @@ function report(env, rows, disk, scale) {
   md.push('## Bytes per query');
   md.push('');
   md.push(table(
-    ['pages', 'tool', 'cold query, mean', 'cold query, max', 'first query in a page', 'each later query, mean', 'later query, max', 'all queries in one page'],
+    ['pages', 'tool', 'cold query, mean', 'cold query, max', 'first query in a page', `${TEN} queries in one page`, 'each later query, mean', 'later query, max', 'all queries in one page'],
     bytes.flatMap((b) => ['kakehashi', 'pagefind'].map((t) => [
-      b.lang, t === 'pagefind' ? 'Pagefind' : t, kb(Math.round(b[t].coldMean)), kb(b[t].coldMax), kb(b[t].firstInPage),
+      b.lang, toolName(t), kb(Math.round(b[t].coldMean)), kb(b[t].coldMax), kb(b[t].firstInPage), kb(b[t].ten),
       kb(Math.round(b[t].warmMean)), kb(b[t].warmMax), `${kb(b[t].sessionTotal)} (${b[t].n} queries)`,
     ])),
   ));
   md.push('');
-  md.push('"First query in a page" leaves out kakehashi\'s `search.js` (the page loads it with the header) and counts Pagefind\'s whole start-up.');
+  md.push('"First query in a page" and "' + TEN + ' queries in one page" count each tool\'s engine too: kakehashi\'s `search.js`, which the page loads with the header, and Pagefind\'s script, worker, WebAssembly and entry, which its first search loads.');
+  md.push('');
+  md.push('Where the bytes of the first query and of the ' + TEN + ' queries go (engine + manifest or metadata + index shards or chunks + result fragments, on the wire):');
+  md.push('');
+  md.push(table(['pages', 'tool', 'first query', `${TEN} queries`], whereRows(bytes)));
   md.push('');
   md.push('Files on disk, uncompressed (gzip -9 in brackets for text):');
   md.push('');
-  md.push(table(['what', 'ja', 'ko'], [
-    ['kakehashi index script', `${kb(disk.perLang[0].ours)} (${kb(disk.perLang[0].oursGz)})`, `${kb(disk.perLang[1].ours)} (${kb(disk.perLang[1].oursGz)})`],
-    ['Pagefind index chunks', `${kb(disk.perLang[0].pfIndex)} in ${disk.perLang[0].pfChunks}`, `${kb(disk.perLang[1].pfIndex)} in ${disk.perLang[1].pfChunks}`],
-    ['Pagefind fragments (all pages)', kb(disk.perLang[0].pfFragments), kb(disk.perLang[1].pfFragments)],
-    ['Pagefind metadata', kb(disk.perLang[0].pfMeta), kb(disk.perLang[1].pfMeta)],
-  ]));
+  md.push(table(['what', 'ja', 'ko'], diskRows(disk)));
   md.push('');
   md.push(`Engines: kakehashi \`search.js\` ${kb(disk.engine.ours)} (${kb(disk.engine.oursGz)}), with the search box; ` +
     `Pagefind \`pagefind.js\` ${kb(disk.engine.pfJs)} (${kb(disk.engine.pfJsGz)}) + \`pagefind-worker.js\` ${kb(disk.engine.pfWorker)} (${kb(disk.engine.pfWorkerGz)}) + WebAssembly ${kb(disk.engine.pfWasm)}, without a UI.`);
@@ -509,28 +679,70 @@ function report(env, rows, disk, scale) {
         const dl = d.perLang[i];
         for (const t of ['kakehashi', 'pagefind']) {
           lines.push([
-            parts, lb.lang, t === 'pagefind' ? 'Pagefind' : t,
-            t === 'pagefind' ? `${kb(dl.pfIndex)} in ${dl.pfChunks} chunk${dl.pfChunks === 1 ? '' : 's'} + ${kb(dl.pfFragments)} fragments` : `${kb(dl.ours)} (${kb(dl.oursGz)} gzip, ${(dl.ours / dl.oursGz).toFixed(1)}×)`,
-            kb(Math.round(lb[t].coldMean)), kb(lb[t].firstInPage), kb(Math.round(lb[t].warmMean)), kb(lb[t].sessionTotal),
+            parts, lb.lang, toolName(t),
+            t === 'pagefind' ? `${kb(dl.pfIndex)} in ${dl.pfChunks} chunk${dl.pfChunks === 1 ? '' : 's'} + ${kb(dl.pfFragments)} in ${dl.pfFragmentN} fragments` :
+              `${kb(dl.ours)} manifest + ${kb(dl.shards.bytes)} in ${dl.shards.n} shards + ${kb(dl.fragments.bytes)} in ${dl.fragments.n} fragments`,
+            kb(lb[t].firstInPage), kb(lb[t].ten), kb(Math.round(lb[t].warmMean)), kb(lb[t].sessionTotal), kb(Math.round(lb[t].coldMean)),
           ]);
         }
       }
     };
     add('2 (the course)', bytesSummary(rows), disk);
     for (const sc of scale) add(sc.parts, sc.bytes, sc.disk);
-    md.push(table(['parts per language', 'pages', 'tool', 'index on disk', 'cold query, mean', 'first query in a page', 'each later query, mean', 'all queries in one page'], lines));
+    md.push(table(['parts per language', 'pages', 'tool', 'index on disk', 'first query in a page', `${TEN} queries in one page`, 'each later query, mean', 'all queries in one page', 'cold query, mean'], lines));
+    md.push('');
+    md.push('Where the bytes go as the course grows (engine + manifest + shards + fragments):');
+    md.push('');
+    const where = [];
+    for (const sc of scale) for (const r of whereRows(sc.bytes)) where.push([sc.parts, ...r]);
+    md.push(table(['parts per language', 'pages', 'tool', 'first query', `${TEN} queries`], where));
+    md.push('');
+    md.push('kakehashi\'s shards on disk, per language (raw bytes; gzip -9 in brackets):');
+    md.push('');
+    const sh = [];
+    const shardRow = (parts, d) => {
+      for (const dl of d.perLang) {
+        sh.push([parts, dl.lang, dl.shards.n, kb(Math.round(dl.shards.bytes / Math.max(1, dl.shards.n))) + ` (${kb(Math.round(dl.shards.gz / Math.max(1, dl.shards.n)))})`, kb(dl.shards.max),
+          kb(dl.ours) + ` (${kb(dl.oursGz)})`, kb(Math.round(dl.fragments.bytes / Math.max(1, dl.fragments.n))) + ` (${kb(Math.round(dl.fragments.gz / Math.max(1, dl.fragments.n)))})`]);
+      }
+    };
+    shardRow('2 (the course)', disk);
+    for (const sc of scale) shardRow(sc.parts, sc.disk);
+    md.push(table(['parts per language', 'pages', 'shards', 'shard, mean', 'largest shard', 'manifest', 'fragment, mean'], sh));
     md.push('');
   }
+  md.push(`## Time from a keystroke to the answer, CPU throttled ${THROTTLE}×`);
+  md.push('');
+  md.push(`Each of the first ${TEN} queries of a language, in one page, with Chromium's CPU slowed ${THROTTLE}× (\`Emulation.setCPUThrottlingRate\`, a mid-range phone): ` +
+    'kakehashi: the query is typed and left to load, its last character taken away (and that query left to load), then typed again: the time from that keystroke\'s `input` event to the next frame after the result list changed, ' +
+    'debounce, ranking, snippets and rendering included. Pagefind (no UI of its own here): `await pagefind.search(q)` and `data()` of the top 5, after the same two searches.');
+  md.push('');
+  const lat = [];
+  const latRow = (parts, l) => {
+    for (const lang of ['ja', 'ko']) {
+      const x = l[lang];
+      lat.push([parts, lang, msec(x.kakehashi.median), msec(x.kakehashi.max), msec(x.pagefind.median), msec(x.pagefind.max)]);
+    }
+  };
+  latRow('2 (the course)', env.latency);
+  for (const sc of scale) latRow(sc.parts, sc.latency);
+  md.push(table(['parts per language', 'pages', 'kakehashi box, median', 'kakehashi box, slowest', 'Pagefind API, median', 'Pagefind API, slowest'], lat));
+  md.push('');
   md.push('## Against the target');
   md.push('');
   md.push(`- Recall at least Pagefind's in Japanese: ${pct(ja.ours)} against ${pct(ja.pf)} over all queries on Japanese pages (${pct(jaOnly.ours)} against ${pct(jaOnly.pf)} for the Japanese queries alone): ${verdict(ja.ours >= ja.pf && jaOnly.ours >= jaOnly.pf)}.`);
   md.push(`- Recall above Pagefind's in Korean: ${pct(ko.ours)} against ${pct(ko.pf)} over all queries on Korean pages (${pct(koOnly.ours)} against ${pct(koOnly.pf)} for the Korean queries alone): ${verdict(ko.ours > ko.pf && koOnly.ours > koOnly.pf)}.`);
-  md.push(`- No more bytes: cold query ${kb(Math.round(coldOurs))} against ${kb(Math.round(coldPf))} (worst language of ours against best of Pagefind's), later queries ${kb(Math.round(warmOurs))} against ${kb(Math.round(warmPf))}: ${verdict(coldOurs <= coldPf && warmOurs <= warmPf)} on the course.`);
-  for (const sc of scale) {
-    const lose = sc.bytes.filter((b) => b.kakehashi.coldMean > b.pagefind.coldMean).map((b) => b.lang);
-    const loseSession = sc.bytes.filter((b) => b.kakehashi.sessionTotal > b.pagefind.sessionTotal).map((b) => b.lang);
-    md.push(`- At ${sc.parts} parts per language: cold query ${lose.length ? `**more bytes than Pagefind** (${lose.join(', ')})` : 'no more bytes than Pagefind'}; ` +
-      `a language's queries all in one page ${loseSession.length ? `**more bytes than Pagefind** (${loseSession.join(', ')})` : 'no more bytes than Pagefind'}.`);
+  const sites = [{ parts: 'the course', bytes, latency: env.latency }, ...scale.map((sc) => ({ parts: `${sc.parts} parts per language`, bytes: sc.bytes, latency: sc.latency }))];
+  for (const sc of sites) {
+    const worse = (f) => sc.bytes.filter((b) => f(b.kakehashi) > f(b.pagefind));
+    const say = (f, what) => {
+      const w = worse(f);
+      const nums = sc.bytes.map((b) => `${b.lang} ${kb(f(b.kakehashi))} against ${kb(f(b.pagefind))}`).join(', ');
+      return `${what} ${w.length ? `**more bytes than Pagefind's** (${w.map((b) => b.lang).join(', ')})` : 'no more bytes than Pagefind\'s'} (${nums})`;
+    };
+    const slow = ['ja', 'ko'].filter((l) => sc.latency[l].kakehashi.max > 100);
+    md.push(`- On ${sc.parts}: ${say((t) => t.firstInPage, 'the first query in a page costs')}; ${say((t) => t.ten, `${TEN} queries in one page cost`)}; ` +
+      `the box answers a keystroke in at most ${['ja', 'ko'].map((l) => `${msec(sc.latency[l].kakehashi.max)} (${l})`).join(' and ')} with the CPU throttled ${THROTTLE}×: ${verdict(!slow.length)} (within 100 ms).`);
   }
   md.push('');
   const misses = (t) => rows.filter((r) => r.res[t].recall < 1);
@@ -580,10 +792,10 @@ function printConsole(sum, bytes) {
 }
 
 function printBytes(bytes) {
-  console.log('bytes (wire)   tool        cold mean  first in page  later mean');
+  console.log(`bytes (wire)   tool        cold mean  first in page  ${TEN} in page  later mean`);
   for (const b of bytes) {
     for (const t of ['kakehashi', 'pagefind']) {
-      console.log(`${b.lang.padEnd(14)} ${t.padEnd(10)} ${kb(Math.round(b[t].coldMean)).padStart(10)}  ${kb(b[t].firstInPage).padStart(13)}  ${kb(Math.round(b[t].warmMean)).padStart(10)}`);
+      console.log(`${b.lang.padEnd(14)} ${t.padEnd(10)} ${kb(Math.round(b[t].coldMean)).padStart(10)}  ${kb(b[t].firstInPage).padStart(13)}  ${kb(b[t].ten).padStart(10)}  ${kb(Math.round(b[t].warmMean)).padStart(10)}`);
     }
   }
 }
@@ -592,7 +804,7 @@ function printBytes(bytes) {
 // and measures both tools on it.
 async function runSite(browser, src, queries, cold) {
   src = resolve(src);
-  if (!existsSync(join(src, 'ja', 'search-index.js'))) throw new Error(`${src} is not a built kakehashi site (no ja/search-index.js)`);
+  if (!existsSync(join(src, 'ja', 'search-data'))) throw new Error(`${src} is not a built kakehashi site with a sharded index (no ja/search-data/)`);
   const work = mkdtempSync(join(tmpdir(), 'search-bench-site-'));
   const site = join(work, 'site');
   let srv;
@@ -602,13 +814,15 @@ async function runSite(browser, src, queries, cold) {
     const pfPages = runPagefind(site);
     srv = await serve(site);
     const rows = await measure(browser, srv.origin, srv.log, queries, cold);
+    const latency = await measureLatency(browser, srv.origin, srv.log, queries);
     const oursDocs = ['ja', 'ko'].map((l) => {
       const g = {};
       new Function('globalThis', readFileSync(join(site, l, 'search-index.js'), 'utf8'))(g);
-      return `${l} ${g.kakehashiSearch[l].url.length}`;
+      return `${l} ${g.kakehashiSearch[l].pages.split(' ').filter(Boolean).length}`;
     }).join(', ');
     return {
       rows,
+      latency,
       disk: diskSizes(site),
       oursDocs,
       pfPages: Object.entries(pfPages).map(([l, n]) => `${l} ${n}`).join(', '),
@@ -650,6 +864,7 @@ async function main() {
       chromium: `Chromium ${chrome.browser.version()}`,
       commit,
       oursDocs: course.oursDocs,
+      latency: course.latency,
       pfPages: course.pfPages,
       notes: existsSync(opts.notes) ? readFileSync(opts.notes, 'utf8') : '',
     };
@@ -658,6 +873,10 @@ async function main() {
     for (const sc of scale) {
       console.log(`\n${sc.parts} parts per language`);
       printBytes(sc.bytes);
+      for (const lang of ['ja', 'ko']) {
+        const l = sc.latency[lang];
+        console.log(`latency ${lang}: kakehashi median ${msec(l.kakehashi.median)} slowest ${msec(l.kakehashi.max)}; Pagefind median ${msec(l.pagefind.median)} slowest ${msec(l.pagefind.max)}`);
+      }
     }
     for (const r of course.rows) {
       const k = r.res.kakehashi;
