@@ -190,3 +190,57 @@ func TestSearchTermsInMemory(t *testing.T) {
 		t.Errorf("the edit is not in the index: %+v", hits)
 	}
 }
+
+// TestLazySearchReusesFragments: the authoring server's index, one script
+// made when first read, is made again after an edit from the fragments of
+// the pages that did not change, as they were made for the last one.
+func TestLazySearchReusesFragments(t *testing.T) {
+	in := repoFs(t)
+	cacheFs := afero.NewMemMapFs()
+	publishTo(t, coldBuilder(t, in, cacheFs), filepath.Join(t.TempDir(), "public"))
+	names, _ := afero.Glob(cacheFs, "/cache/build-*.bin")
+	data, err := cache.Decode(mustRead(t, cacheFs, names[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const part2 = "/ja/cka/02-control-plane/"
+	var fp uint64
+	var urls []string
+	for _, st := range data.Search {
+		if strings.HasPrefix(st.URL, "/ja/") {
+			urls = append(urls, st.URL)
+		}
+		if st.URL == part2 {
+			fp = st.FP
+		}
+	}
+	frag, _ := search.NewFragments("ja", urls, search.Options{}).Path(part2)
+
+	b, err := New(in, Options{BaseURL: "https://example.org/course/", LazySearch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundle, _ := res.Site.Get(search.IndexPath("ja"))
+	if !bytes.Contains(bundle, []byte(`"url":"`+part2+`"`)) {
+		t.Fatal("the bundle lacks part 2's fragment")
+	}
+	if _, ok := b.memo.Search.Get(frag, fp); !ok {
+		t.Fatalf("the Builder does not hold part 2's fragment at %s", frag)
+	}
+	b.memo.Search.Put(frag, fp, []byte("/*planted*/\n"))
+	const art = "content/ja/cka/05-ha-cluster.md"
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n追記した段落です。\n"...), 0o644)
+	b.Invalidate(art)
+	res, err = b.Build(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundle, _ = res.Site.Get(search.IndexPath("ja"))
+	if !bytes.Contains(bundle, []byte("/*planted*/")) || !bytes.Contains(bundle, []byte("追記した段落")) {
+		t.Error("the bundle made after the edit made part 2's fragment again, or lacks the edit")
+	}
+}

@@ -127,12 +127,26 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 		}
 		mu.Unlock()
 		if lazy {
+			// The fragments made for the last bundle are kept for the next.
+			urls := make([]string, len(es))
+			for i, e := range es {
+				urls[i] = e.Doc.URL
+			}
+			fr := search.NewFragments(lang, urls, opts)
+			for _, u := range urls {
+				p, _ := fr.Path(u)
+				keepLive(p)
+			}
 			cache.PutLazy(ls, &memo.LazySearch, []cache.MadeFile{{Key: lang, Path: search.IndexPath(lang), FP: fp, Make: func() []byte {
 				b, ps := page.SearchIndex(lang, es, fromMemo, opts)
 				frags := make([]search.File, 0, len(es))
 				for i, e := range es {
 					memo.SearchTerms.Put(e.Doc.URL, e.FP, ps[i].Terms.String())
-					if f, ok := b.Make(e.Doc); ok {
+					p, _ := b.Path(e.Doc.URL)
+					if data, ok := memo.Search.Get(p, e.FP); ok {
+						frags = append(frags, search.File{Path: p, Data: data})
+					} else if f, ok := b.Make(e.Doc); ok {
+						memo.Search.Put(p, e.FP, f.Data)
 						frags = append(frags, f)
 					}
 				}
@@ -229,7 +243,7 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 	}
 	wg.Wait()
 	memo.SearchTerms.Keep(func(u string) bool { return liveURLs[u] })
-	if r.retain {
+	if r.retain || lazy {
 		memo.Search.Keep(func(k string) bool { return live[k] })
 	}
 	if lazy {
