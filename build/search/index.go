@@ -61,7 +61,7 @@ type Stats struct {
 }
 
 // Page is one page of a language's index as Build takes it: its URL and
-// its terms. Its fragment (Built.Fragment) is made apart, from its Doc.
+// its terms. Its fragment (Fragments.Make) is made apart, from its Doc.
 type Page struct {
 	URL   string
 	Terms Terms
@@ -306,15 +306,14 @@ func (f *Fragments) Make(d Doc) (File, bool) {
 	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, storedText(d))}, true
 }
 
-// term is one key of the index being built and its postings: a raw
+// buildTerm is one key of the index being built and its postings: a raw
 // weight per page until weigh, then its quantised weight (or, for a
 // contains entry, its score).
 type buildTerm struct {
-	key      string
-	ps       []rawPosting
-	idf      int  // 0 on a contains entry
-	pair     bool // a Japanese or Hangul bigram or lone character
-	contains bool
+	key  string
+	ps   []rawPosting
+	idf  int  // 0 on a contains entry
+	pair bool // a Japanese or Hangul bigram or lone character
 }
 
 // Build builds the index of lang from pages, in any order: it numbers
@@ -586,7 +585,7 @@ func withContains(terms []buildTerm, ndocs int) []buildTerm {
 			ps[j] = rawPosting{doc: d, tf: uint32(best[d] >> 1)}
 			best[d] = -1
 		}
-		cs = append(cs, buildTerm{key: string(c) + containsMark, ps: ps, contains: true})
+		cs = append(cs, buildTerm{key: string(c) + containsMark, ps: ps})
 	}
 	// Merge the two sorted lists.
 	out := make([]buildTerm, 0, len(terms)+len(cs))
