@@ -1,8 +1,13 @@
 // Package search builds kakehashi's client-side search, the search
-// indexes of the write stage: one index per language, written as a script
-// so it loads from file:// as well as from a server, and a Go
-// implementation of the scoring that the browser script
-// (themes/default/static/js/search.js) mirrors exactly.
+// indexes of the write stage, and a Go implementation of the scoring that
+// the browser script (themes/default/static/js/search.js) mirrors exactly.
+//
+// Each language's index is scripts, so that it loads from file:// as well
+// as from a server: a small manifest (IndexPath), shards of its sorted
+// keys with their postings, which a query loads as its terms need them,
+// and a fragment per page (its URL, title, part and text), which the
+// search box loads for the results it shows (DataDir). A page is
+// tokenized once into its Terms, which the build's caches keep.
 //
 // Japanese and Korean are treated the same way at index and at query time:
 // text is NFKC-normalised and case-folded, then cut into runs by script.
