@@ -131,3 +131,33 @@ func mustRead(t *testing.T, fs afero.Fs, p string) []byte {
 	}
 	return b
 }
+
+// TestPersistentCacheFragment: the persistent cache keeps no page's text;
+// a search file gone from the output of a warm build is made again, a
+// fragment from its page's markdown rendered again, as a fresh build has
+// it.
+func TestPersistentCacheFragment(t *testing.T) {
+	in := repoFs(t)
+	out, cacheFs := afero.NewMemMapFs(), afero.NewMemMapFs()
+	buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	var frags []string
+	afero.Walk(out, "/public/ja/search-data", func(p string, info fs.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.Contains(filepath.Base(p), "-") {
+			frags = append(frags, p)
+		}
+		return nil
+	})
+	if len(frags) == 0 {
+		t.Fatal("no search files under /public/ja/search-data")
+	}
+	for _, p := range frags {
+		out.Remove(p)
+	}
+	buildToDisk(t, coldBuilder(t, in, cacheFs), out)
+	sameAsFresh(t, "search files removed", in, out)
+	const art = "content/ja/cka/05-ha-cluster.md"
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n追記した段落です。\n"...), 0o644)
+	b := coldBuilder(t, in, cacheFs)
+	buildToDisk(t, b, out)
+	sameAsFresh(t, "one edit", in, out)
+}

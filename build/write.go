@@ -10,6 +10,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
+	"github.com/kakehashi-dev/kakehashi/build/site"
 )
 
 // prepareAssets names the theme's files and the calculators' modules by
@@ -121,6 +122,13 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 	index := func(lang string) {
 		es := page.SearchEntries(lang, pages, rs)
 		fp := page.SearchFingerprint(lang, pages, rs)
+		// A page without its text (from the persistent cache) whose terms
+		// no cache holds is rendered again to be tokenized.
+		for i, e := range es {
+			if e.Unknown && !r.hasTerms(e) {
+				es[i].Doc = r.withText(e)
+			}
+		}
 		mu.Lock()
 		for _, e := range es {
 			liveURLs[e.Doc.URL] = true
@@ -212,9 +220,11 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 		}
 		r.cache.KeepSearchTerms(keep)
 		// The fragments.
-		page.SearchFragments(lang, es, opts, func(p string, fp uint64, mk func() []byte) {
+		page.SearchFragments(lang, es, opts, r.withText, func(p string, fp uint64, mk func() []byte) {
 			n := 0
-			if data, ok := memo.Search.Get(p, fp); ok && r.retain {
+			if f, ok := r.early.written(p, fp); ok {
+				n = f // written as its page was rendered
+			} else if data, ok := memo.Search.Get(p, fp); ok && r.retain {
 				r.w.PutMade(p, fp, data)
 				n = len(data)
 			} else {
@@ -250,4 +260,88 @@ func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[strin
 		return nil
 	}
 	return sizes
+}
+
+// hasTerms reports whether the terms of the page of e are known: from the
+// feed, or kept by the memory or the persistent cache.
+func (r *run) hasTerms(e page.SearchEntry) bool {
+	if _, ok := r.feed.Terms(e.Doc.Lang, e.Doc.URL); ok {
+		return true
+	}
+	if _, ok := r.b.memo.SearchTerms.Get(e.Doc.URL, e.FP); ok {
+		return true
+	}
+	_, ok := r.cache.SearchTerms(e.Doc.URL, e.FP)
+	return ok
+}
+
+// withText is the document of e with its text: its own, or, for a page
+// whose rendering came without it (page.SearchEntry.Unknown), that of its
+// markdown rendered again.
+func (r *run) withText(e page.SearchEntry) search.Doc {
+	d := e.Doc
+	if !e.Unknown {
+		return d
+	}
+	if sp := r.st.ByURL(d.URL); sp != nil && sp.Source != nil {
+		md := r.mdr.Markdown(r.ctx, sp, true)
+		d.Text, d.Code = md.Result.Text, md.Result.CodeText
+	}
+	return d
+}
+
+// earlyFragments writes the search fragments of a cold build's pages as
+// they are rendered, so that the build need not keep every page's text
+// until the indexes are made (writeSearch then skips them). A nil
+// *earlyFragments writes none.
+type earlyFragments struct {
+	names map[string]*search.Fragments // by language
+	mu    sync.Mutex
+	done  map[string]earlyFragment // by path
+}
+
+type earlyFragment struct {
+	fp   uint64
+	size int
+}
+
+// newEarlyFragments names the fragments of every language's pages as
+// writeSearch will (page.SearchURLs).
+func newEarlyFragments(st *site.Site, langs []string, opts search.Options) *earlyFragments {
+	e := &earlyFragments{names: map[string]*search.Fragments{}, done: map[string]earlyFragment{}}
+	for _, l := range langs {
+		e.names[l] = search.NewFragments(l, page.SearchURLs(st, l), opts)
+	}
+	return e
+}
+
+// write writes the fragment of p, rendered as md, and reports whether it
+// did (p is in a language's index).
+func (e *earlyFragments) write(w *cache.Writer, p *render.Page, md *page.Rendering) bool {
+	if e == nil || e.names[p.Lang] == nil {
+		return false
+	}
+	fr := e.names[p.Lang]
+	en := page.SearchEntryOf(p, md.ForSearch())
+	path, ok := fr.Path(en.Doc.URL)
+	if !ok {
+		return false
+	}
+	n := w.PutMadeFunc(path, en.FP, func() []byte { f, _ := fr.Make(en.Doc); return f.Data })
+	e.mu.Lock()
+	e.done[path] = earlyFragment{en.FP, n}
+	e.mu.Unlock()
+	return true
+}
+
+// written reports the size of the fragment at path written early from
+// the fingerprint fp.
+func (e *earlyFragments) written(path string, fp uint64) (int, bool) {
+	if e == nil {
+		return 0, false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	f, ok := e.done[path]
+	return f.size, ok && f.fp == fp
 }

@@ -34,21 +34,21 @@ type Data struct {
 	Search []SearchTerms
 }
 
-// Markdown is a page's markdown rendering without its HTML: what the
-// page's template data, the search index and the whole-site checks
-// (build/check: its ids, links and outline) need.
+// Markdown is a page's markdown rendering without its HTML and its plain
+// text: what the page's template data and the whole-site checks
+// (build/check: its ids, links and outline) need. The search index keeps
+// each page's terms apart (Data.Search) and its fragment in the output;
+// a page whose fragment must be made again renders its markdown again.
 type Markdown struct {
-	Gen      uint64 // what the rendering was made of
-	Text     string
-	CodeText string
-	TOC      []markdown.Heading
-	Diags    diag.List
-	Minutes  int
-	Styles   []string
-	Scripts  []string
-	IDs      []string
-	Links    []markdown.Link
-	Outline  []markdown.Block
+	Gen     uint64 // what the rendering was made of
+	TOC     []markdown.Heading
+	Diags   diag.List
+	Minutes int
+	Styles  []string
+	Scripts []string
+	IDs     []string
+	Links   []markdown.Link
+	Outline []markdown.Block
 }
 
 // File is an output file: what made it (FP) and how it was left in the

@@ -14,7 +14,7 @@ func sampleDiskCache() *Data {
 	return &Data{
 		MD: map[string]Markdown{
 			"content/ja/cka/05-ha-cluster.md": {
-				Gen: 1<<63 + 12345, Text: "クォーラムは過半数\n本文", CodeText: "kubectl get nodes",
+				Gen: 1<<63 + 12345, IDs: []string{"クォーラムは過半数", "kubectl"},
 				TOC: []markdown.Heading{{Level: 2, ID: "quorum", Text: "クォーラム", Children: []markdown.Heading{
 					{Level: 3, ID: "etcd", Text: "etcd"},
 				}}},
@@ -22,7 +22,7 @@ func sampleDiskCache() *Data {
 					Severity: diag.Warning, Source: "{{< quorom >}}", Context: []string{"a", "b"}, ContextStart: 10, Code: "shortcode"}},
 				Minutes: 14, Scripts: []string{"calc"},
 			},
-			"content/ko/cka/02-control-plane.md": {Gen: 7, Text: "쿼럼"},
+			"content/ko/cka/02-control-plane.md": {Gen: 7, Styles: []string{"쿼럼"}},
 		},
 		Out: map[string]File{
 			"ja/index.html":  {FP: 99, Size: 1234, MTime: -5},

@@ -37,9 +37,11 @@ type Rendering struct {
 	Result  markdown.Result // without its HTML, which is in Content
 	Gen     uint64          // names the rendering by what it is made of
 	Content Content
-	// FromDisk: taken from the persistent cache, without HTML; a page
-	// that must be rendered renders its markdown again.
+	// FromDisk: taken from the persistent cache, without HTML or text;
+	// a page that must be rendered renders its markdown again.
 	FromDisk bool
+	// NoText: the plain text and code were dropped (WithoutText).
+	NoText bool
 }
 
 // GenOrZero is the rendering's Gen; 0 for a page without markdown (a nil
@@ -62,13 +64,25 @@ func (e *Rendering) WithoutHTML() *Rendering {
 	return &c
 }
 
+// WithoutText is a copy of the rendering without its plain text and
+// code, which a build that wrote the page's search fragment no longer
+// needs; nil for nil.
+func (e *Rendering) WithoutText() *Rendering {
+	if e == nil {
+		return nil
+	}
+	c := *e
+	c.Result.Text, c.Result.CodeText, c.NoText = "", "", true
+	return &c
+}
+
 // ForSearch is what the search index takes of the rendering; nil for a
 // page without markdown (a nil Rendering).
 func (e *Rendering) ForSearch() *Rendered {
 	if e == nil {
 		return nil
 	}
-	return &Rendered{Text: e.Result.Text, Code: e.Result.CodeText, Gen: e.Gen}
+	return &Rendered{Text: e.Result.Text, Code: e.Result.CodeText, Gen: e.Gen, Unknown: e.FromDisk || e.NoText}
 }
 
 // Files is what a page's markdown may show of the site's files
@@ -245,7 +259,7 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 	gen := h.Sum()
 	if d, ok := r.Disk.Markdown(src.Path, gen); ok && !needHTML {
 		return &Rendering{Source: src, Gen: gen, FromDisk: true,
-			Result: markdown.Result{Text: d.Text, CodeText: d.CodeText, TOC: d.TOC, Diags: d.Diags,
+			Result: markdown.Result{TOC: d.TOC, Diags: d.Diags,
 				IDs: d.IDs, Links: d.Links, Outline: d.Outline},
 			Content: Content{TOC: d.TOC, Minutes: d.Minutes, Styles: d.Styles, Scripts: d.Scripts}}
 	}
@@ -275,7 +289,7 @@ func (r *Renderer) Save(e *Rendering) {
 	if e == nil {
 		return
 	}
-	r.Disk.KeepMarkdown(e.Source.Path, cache.Markdown{Gen: e.Gen, Text: e.Result.Text, CodeText: e.Result.CodeText,
+	r.Disk.KeepMarkdown(e.Source.Path, cache.Markdown{Gen: e.Gen,
 		TOC: e.Result.TOC, Diags: e.Result.Diags, Minutes: e.Content.Minutes, Styles: e.Content.Styles, Scripts: e.Content.Scripts,
 		IDs: e.Result.IDs, Links: e.Result.Links, Outline: e.Result.Outline})
 }

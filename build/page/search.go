@@ -8,6 +8,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/search"
+	"github.com/kakehashi-dev/kakehashi/build/site"
 )
 
 // Searchable reports whether p belongs in its language's search index:
@@ -43,6 +44,11 @@ func headingText(toc []render.TOCEntry) string {
 type Rendered struct {
 	Text, Code string
 	Gen        uint64
+	// Unknown: the rendering holds no text (it came from the persistent
+	// cache, which keeps none, or its text was dropped once its fragment
+	// was written): a fragment or terms made of it need the markdown
+	// rendered again.
+	Unknown bool
 }
 
 // Indexed reports whether p, rendered as r, belongs in lang's index.
@@ -72,6 +78,8 @@ func SearchFingerprint(lang string, pages []*render.Page, rs []*Rendered) uint64
 type SearchEntry struct {
 	Doc search.Doc
 	FP  uint64
+	// Unknown: Doc has no text (Rendered.Unknown).
+	Unknown bool
 }
 
 // SearchEntries are lang's entries: each indexed page of pages, whose
@@ -80,15 +88,34 @@ func SearchEntries(lang string, pages []*render.Page, rs []*Rendered) []SearchEn
 	var es []SearchEntry
 	for i, p := range pages {
 		if Indexed(lang, p, rs[i]) {
-			h := cache.NewHasher()
-			h.Str(p.URL)
-			h.Str(p.Title)
-			h.Num(int64(p.Part))
-			h.Num(int64(rs[i].Gen))
-			es = append(es, SearchEntry{Doc: SearchDoc(p, rs[i].Text, rs[i].Code), FP: h.Sum()})
+			es = append(es, SearchEntryOf(p, rs[i]))
 		}
 	}
 	return es
+}
+
+// SearchEntryOf is the entry of p, rendered as r.
+func SearchEntryOf(p *render.Page, r *Rendered) SearchEntry {
+	h := cache.NewHasher()
+	h.Str(p.URL)
+	h.Str(p.Title)
+	h.Num(int64(p.Part))
+	h.Num(int64(r.Gen))
+	return SearchEntry{Doc: SearchDoc(p, r.Text, r.Code), FP: h.Sum(), Unknown: r.Unknown}
+}
+
+// SearchURLs are the URLs of the pages of st that lang's search index
+// holds, as SearchEntries finds them once the pages are rendered: every
+// page of lang with a source file but its 404 page, so that the names of
+// their fragments are known before (search.NewFragments).
+func SearchURLs(st *site.Site, lang string) []string {
+	var urls []string
+	for _, sp := range st.Pages {
+		if sp.Lang == lang && sp.Source != nil && sp.Kind != site.KindNotFound && sp.Kind != site.KindRoot {
+			urls = append(urls, sp.URL)
+		}
+	}
+	return urls
 }
 
 // SearchIndex builds lang's index of es: each page's terms are known's
@@ -125,9 +152,9 @@ func SearchIndex(lang string, es []SearchEntry, known func(SearchEntry) (search.
 }
 
 // SearchFragments calls put with the path and the fingerprint of each
-// entry's fragment (that of its entry) and a function that makes it, on
-// every core; each call is one entry's.
-func SearchFragments(lang string, es []SearchEntry, opts search.Options, put func(p string, fp uint64, make func() []byte)) {
+// entry's fragment (that of its entry) and a function that makes it of
+// doc(entry), on every core; each call is one entry's.
+func SearchFragments(lang string, es []SearchEntry, opts search.Options, doc func(SearchEntry) search.Doc, put func(p string, fp uint64, make func() []byte)) {
 	urls := make([]string, len(es))
 	for i, e := range es {
 		urls[i] = e.Doc.URL
@@ -139,7 +166,7 @@ func SearchFragments(lang string, es []SearchEntry, opts search.Options, put fun
 		wg.Go(func() {
 			for e := range next {
 				if p, ok := fr.Path(e.Doc.URL); ok {
-					put(p, e.FP, func() []byte { f, _ := fr.Make(e.Doc); return f.Data })
+					put(p, e.FP, func() []byte { f, _ := fr.Make(doc(e)); return f.Data })
 				}
 			}
 		})

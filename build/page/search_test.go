@@ -114,7 +114,7 @@ func TestSearchFragments(t *testing.T) {
 	var mu sync.Mutex
 	got := map[string]uint64{}
 	made := map[string]string{}
-	SearchFragments("ja", es, search.Options{ExplicitIndex: true}, func(p string, fp uint64, mk func() []byte) {
+	SearchFragments("ja", es, search.Options{ExplicitIndex: true}, func(e SearchEntry) search.Doc { return e.Doc }, func(p string, fp uint64, mk func() []byte) {
 		mu.Lock()
 		defer mu.Unlock()
 		got[p] = fp
