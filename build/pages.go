@@ -98,7 +98,7 @@ func (r *run) renderPage(sp *site.Page, p *render.Page, md *page.Rendering, ds d
 	}
 	if len(ds.Errors()) == 0 && md != nil && page.Searchable(p) {
 		r.feed.Add(page.SearchDoc(p, md.Result.Text, md.Result.CodeText))
-		if r.early.write(r.w, p, md) {
+		if r.early.Write(r.w, p, md) {
 			md = md.WithoutText() // in its fragment now
 		}
 	}

@@ -49,7 +49,7 @@ type run struct {
 	retain       bool            // keep pages and renderings in memory for the next build (Build)
 	cache        *cache.Cache    // the persistent cache, when streaming with one
 	feed         *search.Feed    // tokenizes pages for search as they are rendered; may be nil
-	early        *earlyFragments // writes their search fragments as they are rendered; may be nil
+	early        *page.EarlyFragments // writes their search fragments as they are rendered; may be nil
 	diags        diag.List       // the build's errors and warnings so far
 	built        *check.Built    // the ids of the pages written, when the HTML is not kept (BuildTo)
 	htmlIDs      func(outPath string) []string
@@ -100,7 +100,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 	// A cold streaming build surely writes every search index.
 	if !r.retain && !o.LazySearch && b.memo.Search.Len() == 0 && !r.cache.Warm() && b.cfg.Search {
 		r.feed = search.NewFeed()
-		r.early = newEarlyFragments(st, r.asm.Site().Langs, search.Options{ExplicitIndex: o.ExplicitIndex})
+		r.early = page.NewEarlyFragments(st, r.asm.Site().Langs, search.Options{ExplicitIndex: o.ExplicitIndex})
 	}
 	return r
 }
