@@ -46,12 +46,12 @@ type run struct {
 	mods         *wasm.Modules   // the calculators' modules; nil without
 	to           target
 	sink         output.Sink
-	retain       bool            // keep pages and renderings in memory for the next build (Build)
-	cache        *cache.Cache    // the persistent cache, when streaming with one
-	feed         *search.Feed    // tokenizes pages for search as they are rendered; may be nil
+	retain       bool                 // keep pages and renderings in memory for the next build (Build)
+	cache        *cache.Cache         // the persistent cache, when streaming with one
+	feed         *search.Feed         // tokenizes pages for search as they are rendered; may be nil
 	early        *page.EarlyFragments // writes their search fragments as they are rendered; may be nil
-	diags        diag.List       // the build's errors and warnings so far
-	built        *check.Built    // the ids of the pages written, when the HTML is not kept (BuildTo)
+	diags        diag.List            // the build's errors and warnings so far
+	built        *check.Built         // the ids of the pages written, when the HTML is not kept (BuildTo)
 	htmlIDs      func(outPath string) []string
 	gl           *glossary.Glossary // the site's glossary; nil without
 	w            *cache.Writer      // writes through sink, reusing through cache
