@@ -15,6 +15,7 @@ package cache
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -193,29 +194,37 @@ func (c *Cache) Save(outFs afero.Fs, dest string) {
 		o.MTime = info.ModTime().UnixNano()
 		n.Out[p] = o
 	}
-	fs, dir, file := c.fs, c.dir, c.file
-	if fs.MkdirAll(dir, 0o755) != nil {
+	writeReplacing(c.fs, c.dir, c.file, ".bin", func(w io.Writer) error { return Encode(w, n) })
+}
+
+// writeReplacing writes file, in dir on fsys, through a temporary file
+// renamed into place, as encode writes it, then removes the other files
+// of dir named "build-*"+suffix (the caches or manifests of other keys)
+// and their temporaries. Failing to write is no error: the next build is
+// a cold one.
+func writeReplacing(fsys afero.Fs, dir, file, suffix string, encode func(io.Writer) error) {
+	if fsys.MkdirAll(dir, 0o755) != nil {
 		return
 	}
 	tmp := file + ".tmp"
-	f, err := fs.Create(tmp)
+	f, err := fsys.Create(tmp)
 	if err != nil {
 		return
 	}
-	err = Encode(f, n)
+	err = encode(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err != nil || fs.Rename(tmp, file) != nil {
-		fs.Remove(tmp)
+	if err != nil || fsys.Rename(tmp, file) != nil {
+		fsys.Remove(tmp)
 		return
 	}
-	// Keep only the current cache.
-	if entries, err := afero.ReadDir(fs, dir); err == nil {
+	if entries, err := afero.ReadDir(fsys, dir); err == nil {
 		for _, e := range entries {
 			name := e.Name()
-			if strings.HasPrefix(name, "build-") && filepath.Join(dir, name) != file {
-				fs.Remove(filepath.Join(dir, name))
+			if p := filepath.Join(dir, name); p != file && strings.HasPrefix(name, "build-") &&
+				(strings.HasSuffix(name, suffix) || strings.HasSuffix(name, suffix+".tmp")) {
+				fsys.Remove(p)
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"path"
@@ -74,30 +75,7 @@ func ReadManifest(fsys afero.Fs, dir string, key uint64) (*Manifest, bool) {
 // removes the manifests of other keys. Failing to write is no error: the
 // next build does its work.
 func WriteManifest(fsys afero.Fs, dir string, key uint64, m *Manifest) {
-	file := manifestFile(dir, key)
-	if fsys.MkdirAll(dir, 0o755) != nil {
-		return
-	}
-	tmp := file + ".tmp"
-	f, err := fsys.Create(tmp)
-	if err != nil {
-		return
-	}
-	err = encodeValue(f, manifestMagic, m)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil || fsys.Rename(tmp, file) != nil {
-		fsys.Remove(tmp)
-		return
-	}
-	if entries, err := afero.ReadDir(fsys, dir); err == nil {
-		for _, e := range entries {
-			if name := e.Name(); strings.HasPrefix(name, "build-") && strings.HasSuffix(name, ".manifest") && filepath.Join(dir, name) != file {
-				fsys.Remove(filepath.Join(dir, name))
-			}
-		}
-	}
+	writeReplacing(fsys, dir, manifestFile(dir, key), ".manifest", func(w io.Writer) error { return encodeValue(w, manifestMagic, m) })
 }
 
 // RemoveManifest removes the manifest of key in dir, so that the next

@@ -91,3 +91,24 @@ func TestStampTree(t *testing.T) {
 		t.Error("a link to a folder was stamped through")
 	}
 }
+
+// TestSaveKeepsManifest: saving the cache of a key removes the caches of
+// other keys, not the manifest beside it, and writing a manifest leaves
+// the cache.
+func TestSaveKeepsManifest(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	afero.WriteFile(fs, "/cache/build-0000000000000009.bin", []byte("old"), 0o644)
+	WriteManifest(fs, "/cache", 1, &Manifest{In: map[string]Stamp{}, Out: map[string]Stamp{}})
+	c := Open(fs, "/cache", 1)
+	c.Save(fs, "/public")
+	if _, ok := ReadManifest(fs, "/cache", 1); !ok {
+		t.Error("saving the cache removed the manifest")
+	}
+	if ok, _ := afero.Exists(fs, "/cache/build-0000000000000009.bin"); ok {
+		t.Error("the cache of another key was kept")
+	}
+	WriteManifest(fs, "/cache", 1, &Manifest{In: map[string]Stamp{}, Out: map[string]Stamp{}})
+	if ok, _ := afero.Exists(fs, c.file); !ok {
+		t.Error("writing the manifest removed the cache")
+	}
+}
