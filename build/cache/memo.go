@@ -8,7 +8,7 @@ import "github.com/kakehashi-dev/kakehashi/build/output"
 type Memo[M any] struct {
 	Markdown   Tier[M]                 // renderings by source path; by what their links and files reach (page.Renderer.Markdown)
 	Pages      Tier[[]byte]            // finished HTML by page URL; by page.Fingerprint
-	Search     Tier[[]byte]            // by language; by page.SearchFingerprint
+	Search     Tier[[]byte]            // the indexes' manifests, shards and fragments, by output path; by the fingerprint they were made from
 	LazySearch Tier[*output.Lazy]      // the same, made when first read (LazySearch)
 	Feeds      Tier[map[string][]byte] // the sitemap, robots.txt and feeds; by page.FeedFingerprint
 
