@@ -9,7 +9,7 @@ type Memo[M any] struct {
 	Markdown   Tier[M]                 // renderings by source path; by what their links and files reach (page.Renderer.Markdown)
 	Pages      Tier[[]byte]            // finished HTML by page URL; by page.Fingerprint
 	Search     Tier[[]byte]            // the indexes' manifests, shards and fragments, by output path; by the fingerprint they were made from
-	LazySearch Tier[*output.Lazy]      // the same, made when first read (LazySearch)
+	LazySearch Tier[*output.Lazy]      // each language's index as one script made when first read (LazySearch), by language
 	Feeds      Tier[map[string][]byte] // the sitemap, robots.txt and feeds; by page.FeedFingerprint
 
 	// SearchTerms are the pages' search terms (search.Terms) by URL; by
