@@ -1,0 +1,592 @@
+package search
+
+import (
+	"hash/fnv"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// File is one file of a built index: its site-absolute path and bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// Built is one language's index: the manifest, which the search box loads
+// first, and the shards, which it loads as queries need them. Each page's
+// fragment (its URL, title, part and text, for the results shown) is made
+// apart (Fragments), so that no page's text is held for the index.
+type Built struct {
+	Lang     string
+	Manifest []byte // at IndexPath(Lang)
+	Shards   []File
+	Stats    Stats
+	*Fragments
+}
+
+// Fragments names and makes the fragments of a language's pages.
+type Fragments struct {
+	lang  string
+	names map[string]string // by URL
+	opts  Options
+}
+
+// NewFragments names the fragments of lang's pages at urls, as Build does:
+// by a hash of each URL (pageNames).
+func NewFragments(lang string, urls []string, opts Options) *Fragments {
+	us := slices.Clone(urls)
+	slices.Sort(us)
+	names := pageNames(us)
+	f := &Fragments{lang: lang, names: make(map[string]string, len(us)), opts: opts}
+	for i, u := range us {
+		f.names[u] = names[i]
+	}
+	return f
+}
+
+// Path is the site-absolute path of the fragment of the page at url, and
+// whether the index holds that page.
+func (f *Fragments) Path(url string) (string, bool) {
+	n, ok := f.names[url]
+	if !ok {
+		return "", false
+	}
+	return fragmentPath(f.lang, n), true
+}
+
+// Make makes the fragment of d, a page of the index: the script that
+// gives the search box its URL, title, part and text (its prose, then its
+// code, each run of white space one space) once it is among the results
+// shown. It reports false for a page the index does not hold.
+func (f *Fragments) Make(d Doc) (File, bool) {
+	n, ok := f.names[d.URL]
+	if !ok {
+		return File{}, false
+	}
+	url := d.URL
+	if f.opts.ExplicitIndex && strings.HasSuffix(url, "/") {
+		url += "index.html"
+	}
+	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, storedText(d))}, true
+}
+
+// buildTerm is one key of the index being built and its postings: a raw
+// weight per page until weigh, then its quantised weight (or, for a
+// contains entry, its score).
+type buildTerm struct {
+	key  string
+	ps   []rawPosting
+	idf  int  // 0 on a contains entry
+	pair bool // a Japanese or Hangul bigram or lone character
+}
+
+// Build builds the index of lang from pages, in any order: it numbers
+// the pages by URL, merges their terms into postings, weighs them, adds
+// the contains entries, and cuts the keys, sorted, into shards of about
+// Options.ShardBytes, where the content of the keys decides the cuts, so
+// that a change in one part of the index leaves the other shards as they
+// were. Equal inputs give equal bytes.
+func Build(lang string, pages []Page, opts Options) *Built {
+	ps := slices.Clone(pages)
+	slices.SortStableFunc(ps, func(a, b Page) int { return strings.Compare(a.URL, b.URL) })
+	urls := make([]string, len(ps))
+	for i, p := range ps {
+		urls[i] = p.URL
+	}
+	names := pageNames(urls)
+	terms, lens := merge(ps)
+	weigh(terms, lens)
+	terms = withContains(terms, len(ps))
+
+	b := &Built{Lang: lang, Fragments: &Fragments{lang: lang, opts: opts, names: make(map[string]string, len(ps))}}
+	for i, u := range urls {
+		b.names[u] = names[i]
+	}
+	b.Stats = Stats{Lang: lang, Docs: len(ps), Keys: len(terms)}
+	for _, t := range terms {
+		b.Stats.Postings += len(t.ps)
+	}
+	var first, shardNames []string
+	for _, sh := range cut(terms, opts.ShardBytes) {
+		first = append(first, sh.first)
+		shardNames = append(shardNames, sh.name)
+		data := shardScript(lang, sh)
+		b.Shards = append(b.Shards, File{Path: shardPath(lang, sh.name), Data: data})
+		b.Stats.ShardBytes += len(data)
+		b.Stats.MaxShardBytes = max(b.Stats.MaxShardBytes, len(data))
+	}
+	uniqueNames(shardNames, b.Shards, lang)
+	b.Stats.Shards = len(b.Shards)
+	b.Manifest = manifestScript(lang, first, shardNames, names)
+	b.Stats.ManifestBytes = len(b.Manifest)
+	return b
+}
+
+// Files are the manifest and the shards.
+func (b *Built) Files() []File {
+	return append([]File{{Path: IndexPath(b.Lang), Data: b.Manifest}}, b.Shards...)
+}
+
+// Bundle is the whole index of b as one script: the manifest, then every
+// shard and the fragments given, for a reader that would rather load it
+// at once (the authoring server's, made when first read). The search box
+// finds the shards and fragments already there and loads nothing more.
+func Bundle(b *Built, fragments []File) []byte {
+	n := len(b.Manifest)
+	for _, f := range b.Shards {
+		n += len(f.Data)
+	}
+	for _, f := range fragments {
+		n += len(f.Data)
+	}
+	out := make([]byte, 0, n)
+	out = append(out, b.Manifest...)
+	for _, f := range b.Shards {
+		out = append(out, f.Data...)
+	}
+	for _, f := range fragments {
+		out = append(out, f.Data...)
+	}
+	return out
+}
+
+// merge turns the pages' terms, pages numbered by their order, into
+// postings by key, sorted by key, and returns each page's length. The
+// Latin terms and the Japanese and Hangul ones are merged apart, at once.
+func merge(ps []Page) ([]buildTerm, []int) {
+	lens := make([]int, len(ps))
+	for doc, p := range ps {
+		lens[doc] = p.Terms.Len()
+	}
+	var words, pairs []buildTerm
+	var wg sync.WaitGroup
+	wg.Go(func() { words = mergeKind(ps, false) })
+	wg.Go(func() { pairs = mergeKind(ps, true) })
+	wg.Wait()
+	terms := append(words, pairs...)
+	slices.SortFunc(terms, func(a, b buildTerm) int { return strings.Compare(a.key, b.key) })
+	// A bigram never spells a word, but equal keys would be merged all
+	// the same.
+	merged := terms[:0]
+	for _, t := range terms {
+		if m := len(merged); m > 0 && merged[m-1].key == t.key {
+			prev := &merged[m-1]
+			prev.ps = append(slices.Clip(prev.ps), t.ps...)
+			slices.SortStableFunc(prev.ps, func(a, b rawPosting) int { return int(a.doc - b.doc) })
+			continue
+		}
+		merged = append(merged, t)
+	}
+	return merged, lens
+}
+
+// mergeKind merges the pages' Latin and digit terms, or (pairs) their
+// Japanese and Hangul ones, into postings by key, in no order. It reads
+// each page's terms once, giving each its key's number, then puts every
+// posting in its place in one array.
+func mergeKind(ps []Page, pairs bool) []buildTerm {
+	wordIDs := map[string]int32{}
+	pairIDs := map[uint64]int32{}
+	var terms []buildTerm
+	var count []int32
+	entries := 0
+	for _, p := range ps {
+		entries += len(p.Terms.enc) / 8
+	}
+	ids := make([]int32, 0, entries)
+	tfs := make([]uint32, 0, entries)
+	ends := make([]int, len(ps)) // where each page's entries end
+	for doc, p := range ps {
+		var r termsReader
+		if r.start(p.Terms.enc) {
+			for {
+				key, tf, ok := r.word()
+				if !ok {
+					break
+				}
+				if pairs {
+					continue
+				}
+				i, found := wordIDs[key]
+				if !found {
+					w := strings.Clone(key)
+					i = int32(len(terms))
+					wordIDs[w] = i
+					terms = append(terms, buildTerm{key: w})
+					count = append(count, 0)
+				}
+				count[i]++
+				ids = append(ids, i)
+				tfs = append(tfs, tf)
+			}
+			for pairs {
+				k, tf, ok := r.pair()
+				if !ok {
+					break
+				}
+				i, found := pairIDs[k]
+				if !found {
+					i = int32(len(terms))
+					pairIDs[k] = i
+					terms = append(terms, buildTerm{key: pairString(k), pair: true})
+					count = append(count, 0)
+				}
+				count[i]++
+				ids = append(ids, i)
+				tfs = append(tfs, tf)
+			}
+		}
+		ends[doc] = len(ids)
+	}
+	all := make([]rawPosting, len(ids))
+	off := 0
+	for i := range terms {
+		terms[i].ps = all[off : off : off+int(count[i])]
+		off += int(count[i])
+	}
+	doc := 0
+	for j, id := range ids {
+		for j >= ends[doc] {
+			doc++
+		}
+		terms[id].ps = append(terms[id].ps, rawPosting{int32(doc), tfs[j]})
+	}
+	return terms
+}
+
+// weigh gives each term its quantised inverse document frequency and each
+// posting its quantised BM25 weight × 2, + 1 when the title has the term
+// (in place of its raw count).
+func weigh(terms []buildTerm, lens []int) {
+	n := float64(len(lens))
+	total := 0
+	for _, l := range lens {
+		total += l
+	}
+	avg := 1.0
+	if len(lens) > 0 && total > 0 {
+		avg = rounded(float64(total) / n)
+	}
+	norm := make([]float64, len(lens))
+	for d, l := range lens {
+		norm[d] = bm25K1 * (1 - bm25B + bm25B*rounded(float64(l))/avg)
+	}
+	for i := range terms {
+		t := &terms[i]
+		for j, r := range t.ps {
+			tf := float64(r.tf >> 1)
+			s := tf * (bm25K1 + 1) / (tf + norm[r.doc])
+			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
+			q = min(max(q, 1), maxQ)
+			t.ps[j].tf = uint32(q*2) | r.tf&1
+		}
+		df := float64(len(t.ps))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		t.idf = max(1, int(math.Round(idf*idfScale)))
+	}
+}
+
+// rounded rounds a length to the nearest of avgSteps steps per doubling.
+func rounded(x float64) float64 {
+	if x <= 0 {
+		return 0
+	}
+	return math.Exp2(math.Round(math.Log2(x)*avgSteps) / avgSteps)
+}
+
+// score is what a posting of a weighed term adds for a page that matches
+// it in full: search.js computes the same.
+func score(idf int, w uint32) int { return idf * (int(w>>1) + titleBonus*int(w&1)) }
+
+// withContains adds, for every Japanese or Hangul character some bigram
+// holds, its contains entry (containsMark): in each page, half the best
+// score of the keys other than the character itself that begin or end
+// with it. A query of the lone character matches those keys at half
+// weight; the entry answers it from one shard, where finding the keys
+// would take them all. terms is sorted, and so is the result.
+func withContains(terms []buildTerm, ndocs int) []buildTerm {
+	byChar := map[rune][]int32{}
+	for i, t := range terms {
+		if !t.pair {
+			continue
+		}
+		a, size := utf8.DecodeRuneInString(t.key)
+		if size == len(t.key) {
+			continue // the lone character: its own key
+		}
+		b, _ := utf8.DecodeRuneInString(t.key[size:])
+		byChar[a] = append(byChar[a], int32(i))
+		if b != a {
+			byChar[b] = append(byChar[b], int32(i))
+		}
+	}
+	chars := make([]rune, 0, len(byChar))
+	for c := range byChar {
+		chars = append(chars, c)
+	}
+	slices.Sort(chars)
+	best := make([]int32, ndocs)
+	for i := range best {
+		best[i] = -1
+	}
+	var touched []int32
+	cs := make([]buildTerm, 0, len(chars))
+	for _, c := range chars {
+		touched = touched[:0]
+		for _, ti := range byChar[c] {
+			t := &terms[ti]
+			for _, p := range t.ps {
+				s := int32(score(t.idf, p.tf))
+				if best[p.doc] < 0 {
+					touched = append(touched, p.doc)
+				}
+				best[p.doc] = max(best[p.doc], s)
+			}
+		}
+		slices.Sort(touched)
+		ps := make([]rawPosting, len(touched))
+		for j, d := range touched {
+			ps[j] = rawPosting{doc: d, tf: uint32(best[d] >> 1)}
+			best[d] = -1
+		}
+		cs = append(cs, buildTerm{key: string(c) + containsMark, ps: ps})
+	}
+	// Merge the two sorted lists.
+	out := make([]buildTerm, 0, len(terms)+len(cs))
+	i, j := 0, 0
+	for i < len(terms) || j < len(cs) {
+		if j == len(cs) || i < len(terms) && terms[i].key < cs[j].key {
+			out = append(out, terms[i])
+			i++
+		} else {
+			out = append(out, cs[j])
+			j++
+		}
+	}
+	return out
+}
+
+// record is one key's posting list as stored (see shardScript).
+func record(b []byte, t *buildTerm) []byte {
+	b = appendVarint(b, t.idf)
+	prev := 0
+	for _, p := range t.ps {
+		b = appendVarint(b, int(p.doc)-prev)
+		b = appendVarint(b, int(p.tf))
+		prev = int(p.doc)
+	}
+	return b
+}
+
+// shard is a run of keys, sorted, with their records.
+type shard struct {
+	first      string
+	name       string
+	keys, post []byte
+}
+
+// cut encodes the terms' records and cuts them into shards of about size
+// bytes (DefaultShardBytes for 0). A shard ends, once it holds half of
+// size, before a key whose hash has its low bits zero, so that the cuts
+// depend on the keys around them and not on where the previous cut
+// fell; and before the key that would take it past twice size.
+func cut(terms []buildTerm, size int) []shard {
+	if size <= 0 {
+		size = DefaultShardBytes
+	}
+	recs := make([][]byte, len(terms))
+	total := 0
+	for i := range terms {
+		recs[i] = record(nil, &terms[i])
+		total += len(terms[i].key) + len(recs[i]) + 2
+	}
+	// One key in mask+1 may start a shard once it holds half of size:
+	// about the number of keys in the other half.
+	mask := uint32(0)
+	if len(terms) > 0 {
+		perKey := max(1, total/len(terms))
+		for k := size / 2 / perKey; mask < uint32(k) && mask < 1<<20; {
+			mask = mask<<1 | 1
+		}
+	}
+	var out []shard
+	var cur shard
+	n := 0
+	for i := range terms {
+		t := &terms[i]
+		sz := len(t.key) + len(recs[i]) + 2
+		if n > 0 && (n >= size/2 && keyHash(t.key)&mask == 0 || n+sz > 2*size) {
+			out = append(out, cur)
+			cur, n = shard{}, 0
+		}
+		if n == 0 {
+			cur.first = t.key
+		} else {
+			cur.keys = append(cur.keys, ' ')
+			cur.post = append(cur.post, ' ')
+		}
+		cur.keys = append(cur.keys, t.key...)
+		cur.post = append(cur.post, recs[i]...)
+		n += sz
+	}
+	if n > 0 {
+		out = append(out, cur)
+	}
+	for i := range out {
+		h := fnv.New64a()
+		h.Write(out[i].keys)
+		h.Write([]byte{'\n'})
+		h.Write(out[i].post)
+		out[i].name = hashName(h.Sum64(), 8)
+	}
+	return out
+}
+
+// uniqueNames renames, should two shards' names be the same, each later
+// one (and its file) by a longer hash of its name and position.
+func uniqueNames(names []string, files []File, lang string) {
+	seen := map[string]bool{}
+	for i, n := range names {
+		for k := 0; seen[n]; k++ {
+			h := fnv.New64a()
+			h.Write([]byte(names[i] + "#" + strconv.Itoa(i) + "#" + strconv.Itoa(k)))
+			n = hashName(h.Sum64(), 13)
+		}
+		seen[n] = true
+		if n != names[i] {
+			old := names[i]
+			names[i] = n
+			files[i].Path = shardPath(lang, n)
+			files[i].Data = []byte(strings.Replace(string(files[i].Data), `.shard["`+old+`"]`, `.shard["`+n+`"]`, 1))
+		}
+	}
+}
+
+// keyHash is FNV-1a of a key, for the cuts between shards.
+func keyHash(k string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(k); i++ {
+		h ^= uint32(k[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// nameAlphabet writes hashes in names: lower-case letters and digits.
+const nameAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
+
+// hashName writes the first n 5-bit groups of h (at most 13).
+func hashName(h uint64, n int) string {
+	var b [13]byte
+	for i := range min(n, 13) {
+		b[i] = nameAlphabet[h>>59]
+		h <<= 5
+	}
+	return string(b[:min(n, 13)])
+}
+
+// pageNames names the fragments of the pages at urls by a hash of their
+// URL, so that a page keeps its fragment's name whatever else changes,
+// and its fragment can be made on its own. Should two short names be the
+// same, both take the whole hash, and pages whose whole hash is the same
+// (the same URL twice) are numbered.
+func pageNames(urls []string) []string { return pageNamesBy(urls, urlHash) }
+
+func urlHash(u string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(u))
+	return h.Sum64()
+}
+
+// pageNamesBy is pageNames with the hash given, for tests.
+func pageNamesBy(urls []string, hash func(string) uint64) []string {
+	full := make([]uint64, len(urls))
+	names := make([]string, len(urls))
+	count := map[string]int{}
+	for i, u := range urls {
+		full[i] = hash(u)
+		names[i] = hashName(full[i], 8)
+		count[names[i]]++
+	}
+	for i := range names {
+		if count[names[i]] > 1 {
+			names[i] = hashName(full[i], 13)
+		}
+	}
+	seen := map[string]int{}
+	for i, n := range names {
+		if k := seen[n]; k > 0 {
+			names[i] = n + "-" + strconv.Itoa(k)
+		}
+		seen[n]++
+	}
+	return names
+}
+
+// storedText is what a page keeps in its fragment for snippets: its
+// prose, then its code, with every run of white space made one space.
+func storedText(d Doc) string {
+	t, c := collapse(d.Text), collapse(d.Code)
+	switch {
+	case t == "":
+		return c
+	case c == "":
+		return t
+	}
+	return t + " " + c
+}
+
+// collapse turns every run of white space (unicode.IsSpace) into one
+// space and trims, in one pass; invalid UTF-8 becomes U+FFFD.
+func collapse(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				space = b.Len() > 0
+				i++
+				continue
+			}
+			if space {
+				b.WriteByte(' ')
+				space = false
+			}
+			// Copy the run of ASCII that is not space at once.
+			j := i + 1
+			for j < len(s) && s[j] < utf8.RuneSelf && !asciiSpace[s[j]] {
+				j++
+			}
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			space = b.Len() > 0
+			i += size
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// asciiSpace is unicode.IsSpace for ASCII.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
