@@ -323,3 +323,34 @@ func compressible(ctype string) bool {
 	}
 	return false
 }
+
+// acceptsGzip reads an Accept-Encoding header: gzip (or *) not refused
+// with q=0.
+func acceptsGzip(h string) bool {
+	for _, part := range strings.Split(h, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding != "gzip" && coding != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+		if q == "q=0" || q == "q=0.0" || q == "q=0.00" || q == "q=0.000" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func etagMatch(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
