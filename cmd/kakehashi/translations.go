@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	translationsSynopsis       = "kakehashi translations status [-s DIR] | kakehashi translations mark [-s DIR] (PATH... | --all)"
-	translationsStatusSynopsis = "kakehashi translations status [-s DIR]"
+	translationsSynopsis       = "kakehashi translations status [-s DIR] [--exit-zero] | kakehashi translations mark [-s DIR] (PATH... | --all)"
+	translationsStatusSynopsis = "kakehashi translations status [-s DIR] [--exit-zero]"
 	translationsMarkSynopsis   = "kakehashi translations mark [-s DIR] (PATH... | --all)"
 )
 
@@ -69,9 +69,12 @@ func loadTranslations(ctx context.Context, env *cliEnv, cmd, src string) (*trans
 
 func runTranslationsStatus(ctx context.Context, env *cliEnv, args []string) int {
 	flags := newFlags(env, "translations status", translationsStatusSynopsis,
-		"Lists every translation of the site with its original: current, \"stale since\nDAY (marked DAY)\" (the original changed since the translation was marked),\nunmarked (no translated: field), or \"missing ko\" (a published page with no\ntwin in that language), and a summary line.")
+		"Lists every translation of the site with its original: current, \"stale since\nDAY (marked DAY)\" (the original changed since the translation was marked),\nunmarked (no translated: field), or \"missing ko\" (a published page with no\ntwin in that language), and a summary line.\n\n"+
+			"Exits 1 when a translation is stale or unmarked or a page is missing in a\nlanguage, so that a CI job can wait for the translators; --exit-zero keeps 0\nfor scripts that only read the list.")
 	var src string
+	var exitZero bool
 	sourceFlag(flags, &src, siteFolderHelp)
+	flags.BoolVar(&exitZero, "exit-zero", false, "exit 0 even when translations are stale, unmarked or missing")
 	pos, code := parseInterspersed(flags, args)
 	if code >= 0 {
 		return code
@@ -103,6 +106,9 @@ func runTranslationsStatus(ctx context.Context, env *cliEnv, args []string) int 
 		n, plural(n), sum.Current, sum.Stale, sum.Unmarked, sum.Missing)
 	if sum.Stale+sum.Unmarked > 0 {
 		fmt.Fprintf(env.stdout, "When a translation is up to date with its original: kakehashi translations mark PATH\n")
+	}
+	if sum.Stale+sum.Unmarked+sum.Missing > 0 && !exitZero {
+		return 1
 	}
 	return 0
 }

@@ -65,12 +65,28 @@ func TestTranslationsStatusCLI(t *testing.T) {
 			}
 		},
 		args: []string{"translations", "status", "-s", "site"},
+		code: 1,
 		stdout: "unmarked    site/content/ko/a.md        from site/content/ja/a.md\n" +
 			"current     site/content/ko/cur.md      from site/content/ja/cur.md\n" +
 			"missing ko  site/content/ko/only-ja.md  from site/content/ja/only-ja.md\n" +
 			"missing ja  site/content/ja/only-ko.md  only site/content/ko/only-ko.md\n" +
 			"2 translations: 1 current, 0 stale, 1 unmarked; 2 missing\n" +
 			"When a translation is up to date with its original: kakehashi translations mark PATH\n",
+	}, {
+		name: "stale, read by a script",
+		files: func(t *testing.T) map[string]string {
+			return map[string]string{"content/ja/cur.md": jaCur + "もう一文。\n", "content/ko/cur.md": cur(t)}
+		},
+		args:   []string{"translations", "status", "--exit-zero", "-s", "site"},
+		stdout: "stale since " + time.Now().Format(time.DateOnly) + " (marked 2026-11-02)  site/content/ko/cur.md  from site/content/ja/cur.md\n1 translation: 0 current, 1 stale, 0 unmarked; 0 missing\nWhen a translation is up to date with its original: kakehashi translations mark PATH\n",
+	}, {
+		name: "a page missing in a language",
+		files: func(t *testing.T) map[string]string {
+			return map[string]string{"content/ja/cur.md": jaCur, "content/ko/cur.md": cur(t), "content/ja/only-ja.md": "---\ntitle: 日本語だけ\n---\n"}
+		},
+		args:   []string{"translations", "status", "-s", "site"},
+		code:   1,
+		stdout: "current     site/content/ko/cur.md      from site/content/ja/cur.md\nmissing ko  site/content/ko/only-ja.md  from site/content/ja/only-ja.md\n1 translation: 1 current, 0 stale, 0 unmarked; 1 missing\n",
 	}, {
 		name: "all current",
 		files: func(t *testing.T) map[string]string {
