@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"net"
 	"net/netip"
@@ -9,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/serve"
@@ -56,17 +59,24 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	if _, err := netip.ParseAddr(bind); err != nil && bind != "" && serve.CheckAllowedHost(bind) == nil {
 		allowed = append(allowed, bind)
 	}
+	// The port first: a busy one is said before the site is built.
+	explicit := false
+	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "port" })
+	ln, note, err := listen(bind, port, explicit)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
+		return 1
+	}
+	defer ln.Close()
+	if note != "" {
+		fmt.Fprintf(env.stderr, "kakehashi serve: %s\n", note)
+	}
 	srv, err := serve.New(ctx, serve.Options{Root: src, Build: withWasm(build.Options{Drafts: drafts}, src), Log: env.stderr, AllowedHosts: allowed})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
 		return 1
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", net.JoinHostPort(bind, strconv.Itoa(port)))
-	if err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
-		return 1
-	}
 	host := bind
 	if host == "" || host == "0.0.0.0" || host == "::" {
 		host = "127.0.0.1"
@@ -81,6 +91,43 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// nextPorts is how many ports after the default serve tries when the
+// default is in use.
+const nextPorts = 10
+
+// listen listens on bind:port. When that port is in use and was not asked
+// for (the default), it takes the first free one of the next nextPorts,
+// as Hugo's server does, and note says so; a port asked for with --port
+// that is in use is an error that says how to choose another.
+func listen(bind string, port int, explicit bool) (ln net.Listener, note string, err error) {
+	addr := net.JoinHostPort(bind, strconv.Itoa(port))
+	ln, err = net.Listen("tcp", addr)
+	if err == nil || !errors.Is(err, syscall.EADDRINUSE) {
+		if err != nil {
+			err = fmt.Errorf("cannot listen on %s: %v (choose another address with --bind, or a port with --port N)", addr, unwrapOp(err))
+		}
+		return ln, "", err
+	}
+	if !explicit && port != 0 {
+		for p := port + 1; p <= port+nextPorts && p < 65536; p++ {
+			if ln, err2 := net.Listen("tcp", net.JoinHostPort(bind, strconv.Itoa(p))); err2 == nil {
+				return ln, fmt.Sprintf("port %d is in use; serving on port %d instead (--port N chooses one)", port, p), nil
+			}
+		}
+	}
+	return nil, "", fmt.Errorf("port %d on %s is in use (another kakehashi serve or hugo server?): stop that server, or choose another port with --port N (--port 0: any free port)", port, bind)
+}
+
+// unwrapOp is the operating system's reason in a listening error, without
+// the address that the message already names.
+func unwrapOp(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		return op.Err
+	}
+	return err
 }
 
 // serveBanner is what serve prints once listening at url: the site's

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"net"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/kakehashi-dev/kakehashi/build"
@@ -17,4 +21,55 @@ func TestServeBanner(t *testing.T) {
 			t.Errorf("serveBanner(%q, %q) =\n%q\nwant\n%q", tc.src, tc.url, got, tc.want)
 		}
 	}
+}
+
+// busyPort listens on a free port of 127.0.0.1 for the test's length and
+// returns it.
+func busyPort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// TestServeBusyPort: a port asked for with --port that is in use is said
+// before anything is built (the site named here does not even exist),
+// with how to choose another, and exit 1.
+func TestServeBusyPort(t *testing.T) {
+	port := busyPort(t)
+	code, stdout, stderr := runCLI("serve", "-s", filepath.Join(t.TempDir(), "nope"), "--bind", "127.0.0.1", "--port", strconv.Itoa(port))
+	want := fmt.Sprintf("kakehashi serve: port %d on 127.0.0.1 is in use (another kakehashi serve or hugo server?): stop that server, or choose another port with --port N (--port 0: any free port)\n", port)
+	if code != 1 || stderr != want || stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr\n%q\nwant exit 1 and\n%q", code, stdout, stderr, want)
+	}
+}
+
+// TestListenNextPort: when the default port is in use, serve takes the
+// next free one and says so; a port asked for is never replaced.
+func TestListenNextPort(t *testing.T) {
+	port := busyPort(t)
+	ln, note, err := listen("127.0.0.1", port, false)
+	if err != nil {
+		t.Fatalf("default port in use: %v", err)
+	}
+	defer ln.Close()
+	got := ln.Addr().(*net.TCPAddr).Port
+	if got <= port || got > port+nextPorts {
+		t.Errorf("took port %d, want one of the %d after %d", got, nextPorts, port)
+	}
+	if want := fmt.Sprintf("port %d is in use; serving on port %d instead (--port N chooses one)", port, got); note != want {
+		t.Errorf("note %q, want %q", note, want)
+	}
+	if ln, _, err := listen("127.0.0.1", port, true); err == nil {
+		ln.Close()
+		t.Errorf("--port %d in use: listened anyway", port)
+	}
+	ln2, note, err := listen("127.0.0.1", 0, true)
+	if err != nil || note != "" {
+		t.Fatalf("--port 0: %v, note %q", err, note)
+	}
+	ln2.Close()
 }
