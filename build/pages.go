@@ -97,7 +97,9 @@ func (r *run) renderPage(sp *site.Page, p *render.Page, md *page.Rendering, ds d
 		md = md.WithoutHTML()
 	}
 	if len(ds.Errors()) == 0 && md != nil && page.Searchable(p) {
-		r.feed.Add(page.SearchDoc(p, md.Result.Text, md.Result.CodeText))
+		if r.feed != nil { // without one, no document to make
+			r.feed.Add(page.SearchDoc(p, md.Result.Text, md.Result.CodeText))
+		}
 		if r.early.Write(r.w, p, md) {
 			md = md.WithoutText() // in its fragment now
 		}
