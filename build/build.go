@@ -280,6 +280,11 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	start := time.Now()
+	if to.stage != nil {
+		// What the destination holds is listed while the build loads
+		// (output.Staging.Listing): files reused are compared with it.
+		go to.stage.Listing()
+	}
 	tm := b.opts.Timings
 	end := tm.Stage("configuration")
 	if err := b.loadConfig(ctx); err != nil {

@@ -178,7 +178,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 		if c := r.cache; c != nil {
 			res.Reused = c.Reused()
 			res.Unchanged = st.Written() == 0 && c.SameFiles()
-			st.AfterCommit(func() { c.Save(st.Fs(), st.Dest()) })
+			st.AfterCommit(func() { c.Save(st.Files()) })
 			if b.opts.SkipUnchanged {
 				r.keepManifest(r.stamps, res)
 			}

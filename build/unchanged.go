@@ -19,7 +19,7 @@ func (b *Builder) unchanged(ctx context.Context, stage *output.Staging, start ti
 	if err != nil {
 		return stamps{}, nil
 	}
-	out, err := cache.StampFolder(ctx, stage.Fs(), stage.Dest())
+	out, err := stage.Listing()
 	if err != nil {
 		return stamps{}, nil
 	}
@@ -69,7 +69,7 @@ func (r *run) keepManifest(s stamps, res *Result) {
 		return
 	}
 	st.AfterCommit(func() {
-		if out, err := cache.StampFolder(r.ctx, st.Fs(), st.Dest()); err == nil {
+		if out := st.Files(); out != nil {
 			m.Out = out
 			cache.WriteManifest(fs, dir, key, m)
 		}

@@ -179,19 +179,19 @@ func (c *Cache) SameFiles() bool {
 	return true
 }
 
-// Save writes the cache of a build whose output is now in dest on outFs:
-// it records each file's size and time as the output folder has them, and
-// removes the caches of other keys. Failing to write is no error: the next
-// build is a cold one.
-func (c *Cache) Save(outFs afero.Fs, dest string) {
+// Save writes the cache of a build whose output is now in the output
+// folder as files stamps it (output.Staging.Files): it records each
+// file's size and time as the folder has them, and removes the caches of
+// other keys. Failing to write is no error: the next build is a cold one.
+func (c *Cache) Save(files map[string]Stamp) {
 	n := c.next
 	for p, o := range n.Out {
-		info, err := outFs.Stat(filepath.Join(dest, filepath.FromSlash(p)))
-		if err != nil || info.Size() != o.Size {
+		s, ok := files[p]
+		if !ok || s.Size != o.Size {
 			delete(n.Out, p)
 			continue
 		}
-		o.MTime = info.ModTime().UnixNano()
+		o.MTime = s.MTime
 		n.Out[p] = o
 	}
 	writeReplacing(c.fs, c.dir, c.file, ".bin", func(w io.Writer) error { return Encode(w, n) })

@@ -38,7 +38,7 @@ func TestCopy(t *testing.T) {
 	if err := afero.WriteFile(fs, "public/img/a.png", []byte("png!"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c.Save(fs, "public")
+	saveStamped(t, c, fs, "public")
 
 	sink = newReusingSink()
 	if err := NewWriter(sink, Open(fs, "cache", 1)).Copy(ctx, "/img/a.png", "content/ja/a/a.png", 4, mod, open); err != nil {

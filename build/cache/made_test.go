@@ -53,7 +53,7 @@ func warmCache(t *testing.T, files map[string][]byte, fps map[string]uint64) *Ca
 		}
 		c.Made(p, fps[p], len(data))
 	}
-	c.Save(fs, "public")
+	saveStamped(t, c, fs, "public")
 	c = Open(fs, "cache", 1)
 	if !c.Warm() {
 		t.Fatal("the saved cache was not found")
@@ -183,7 +183,7 @@ func TestSearchTerms(t *testing.T) {
 	c.KeepSearchTerms([]SearchTerms{{URL: "/ko/b/", FP: 2, Terms: "B"}, {URL: "/ja/z/", FP: 3, Terms: "Z"}})
 	c.KeepSearchTerms([]SearchTerms{{URL: "/ja/a/", FP: 1, Terms: "A"}})
 	c.KeepSearchTerms(nil)
-	c.Save(fs, "public")
+	saveStamped(t, c, fs, "public")
 	c = Open(fs, "cache", 1)
 	for _, tt := range []struct {
 		url  string

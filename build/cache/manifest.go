@@ -15,14 +15,15 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/output"
 )
 
 // Stamp is how a file stood when a build read or wrote it, as make and
 // go judge a file: its size and modification time (unix nanoseconds).
-type Stamp struct {
-	Size  int64
-	MTime int64
-}
+// It is the output folder's (output.Stamp), so that what a staging
+// folder lists and leaves (output.Staging.Listing, Files) is stamped
+// alike.
+type Stamp = output.Stamp
 
 // Manifest is what a build read and wrote, each file by its stamp, and
 // what it reported. When the next build with the same key (the same

@@ -100,7 +100,7 @@ func TestSaveKeepsManifest(t *testing.T) {
 	afero.WriteFile(fs, "/cache/build-0000000000000009.bin", []byte("old"), 0o644)
 	WriteManifest(fs, "/cache", 1, &Manifest{In: map[string]Stamp{}, Out: map[string]Stamp{}})
 	c := Open(fs, "/cache", 1)
-	c.Save(fs, "/public")
+	saveStamped(t, c, fs, "/public")
 	if _, ok := ReadManifest(fs, "/cache", 1); !ok {
 		t.Error("saving the cache removed the manifest")
 	}
@@ -111,4 +111,15 @@ func TestSaveKeepsManifest(t *testing.T) {
 	if ok, _ := afero.Exists(fs, c.file); !ok {
 		t.Error("writing the manifest removed the cache")
 	}
+}
+
+// saveStamped saves c for an output now in dir on fs, stamped as a
+// staging folder would leave it (output.Staging.Files).
+func saveStamped(t *testing.T, c *Cache, fs afero.Fs, dir string) {
+	t.Helper()
+	files, err := StampFolder(context.Background(), fs, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Save(files)
 }

@@ -177,13 +177,21 @@ func tmpFolders(fsys afero.Fs, parent, base string) []tmpEntry {
 
 // removeStale removes the temporary folders of the destination base left
 // by builds that are gone: killed, or failed without cleaning up. A folder
-// still owned by a live build is left alone.
+// still owned by a live build is left alone. A build killed in the middle
+// of a commit in place has its commit finished first (rollForward); one
+// that cannot be is left for the next build to try again.
 func removeStale(ctx context.Context, fsys afero.Fs, parent, base string) {
 	for _, e := range tmpFolders(fsys, parent, base) {
 		if ctx.Err() != nil {
 			return
 		}
 		if c, ok := take(fsys, e.path, e.pid); ok {
+			if e.kind == kindNew {
+				if begun, err := rollForward(fsys, e.path, filepath.Join(parent, base)); begun && err != nil {
+					c.release()
+					continue
+				}
+			}
 			fsys.RemoveAll(e.path)
 			c.release()
 		}

@@ -18,11 +18,15 @@ import (
 
 // Staging is a publication in progress: files are written into a fresh
 // temporary folder beside the destination as they are produced, and the
-// folder replaces the destination only on Commit. Abort (or a process
-// killed midway) leaves the destination as it was; the next Stage removes
-// the leftovers. The temporary folder is owned (locked) by its Staging for
-// as long as it lives, so that another build's clean-up leaves it alone.
-// Put is safe for concurrent use.
+// folder replaces the destination only on Commit; or, when most of the
+// site is files of the destination taken unchanged (Reuse), Commit moves
+// the files written into the destination and removes the files that went
+// (see inplace.go). Abort (or a process killed before Commit) leaves the
+// destination as it was; the next Stage removes the leftovers, or
+// finishes a commit in place that was killed midway. The temporary
+// folder is owned (locked) by its Staging for as long as it lives, so
+// that another build's clean-up leaves it alone. Put is safe for
+// concurrent use.
 type Staging struct {
 	fsys       afero.Fs
 	dest, tmp  string
@@ -36,10 +40,18 @@ type Staging struct {
 	aborted    bool
 	firstError error // the first path refused by Reuse
 	after      []func()
-	reuse      map[string]int64 // files to take from the destination on Commit
+	reuse      map[string]Stamp // files to take from the destination on Commit
 	written    int
 	keep       bool   // Keep: Commit leaves the destination as it is
 	trash      string // the previous site, swapped out, for Commit to remove
+	// listing is what the destination held when first asked (Listing).
+	listing func() listing
+	// made are the files written, as they were left; marker is the
+	// staging folder's marker, as it was left.
+	made   map[string]Stamp
+	marker Stamp
+	// published are the new site's files as Commit left them.
+	published map[string]Stamp
 }
 
 // Keep says the destination already holds this publication, whatever was
@@ -94,12 +106,17 @@ func Stage(ctx context.Context, fsys afero.Fs, dest string) (*Staging, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := afero.WriteFile(fsys, filepath.Join(tmp, MarkerName), []byte(markerText), 0o644); err != nil {
+	marker, err := writeFile(fsys, filepath.Join(tmp, MarkerName), func(f afero.File) (int64, error) {
+		n, err := f.Write([]byte(markerText))
+		return int64(n), err
+	})
+	if err != nil {
 		fsys.RemoveAll(tmp)
 		own.release()
 		return nil, err
 	}
-	st := &Staging{fsys: fsys, dest: dest, tmp: tmp, own: own, exchange: exchange}
+	st := &Staging{fsys: fsys, dest: dest, tmp: tmp, own: own, exchange: exchange, marker: marker, made: map[string]Stamp{}}
+	st.listing = sync.OnceValue(func() listing { return list(fsys, dest) })
 	root := &folder{}
 	root.once.Do(func() {})
 	st.dirs.Store(".", root)
@@ -134,11 +151,54 @@ func resolveDest(fsys afero.Fs, dest string) (string, error) {
 // Put writes one file of the new site. A path CheckPath refuses, or that
 // names the marker, is refused with an error naming it.
 func (st *Staging) Put(p string, b []byte) error {
-	full, err := st.begin(p, int64(len(b)))
+	p, full, err := st.begin(p, int64(len(b)))
 	if err != nil {
 		return err
 	}
-	return afero.WriteFile(st.fsys, full, b, 0o644)
+	_, err = st.write(p, full, func(f afero.File) (int64, error) {
+		n, err := f.Write(b)
+		return int64(n), err
+	})
+	return err
+}
+
+// write writes the file of output path p at full, as fill writes it,
+// and records how it was left.
+func (st *Staging) write(p, full string, fill func(afero.File) (int64, error)) (int64, error) {
+	var n int64
+	s, err := writeFile(st.fsys, full, func(f afero.File) (int64, error) {
+		var err error
+		n, err = fill(f)
+		return n, err
+	})
+	if err != nil {
+		return n, err
+	}
+	st.mu.Lock()
+	st.made[p] = s
+	st.mu.Unlock()
+	return n, nil
+}
+
+// writeFile makes the file full on fsys, as fill writes it, and returns
+// how it was left.
+func writeFile(fsys afero.Fs, full string, fill func(afero.File) (int64, error)) (Stamp, error) {
+	f, err := fsys.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return Stamp{}, err
+	}
+	_, err = fill(f)
+	var info fs.FileInfo
+	if err == nil {
+		info, err = f.Stat()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return Stamp{}, err
+	}
+	return stampOf(info), nil
 }
 
 // WriteFrom writes one file of the new site from r, as Put does, copying
@@ -146,18 +206,11 @@ func (st *Staging) Put(p string, b []byte) error {
 // is not needed. It stops with ctx's error when ctx is done; Commit is
 // then refused by its own check of ctx, or the caller aborts.
 func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader, _ int64) (int64, error) {
-	full, err := st.begin(p, 0)
+	p, full, err := st.begin(p, 0)
 	if err != nil {
 		return 0, err
 	}
-	f, err := st.fsys.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return 0, err
-	}
-	n, err := Copy(ctx, f, r)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	n, err := st.write(p, full, func(f afero.File) (int64, error) { return Copy(ctx, f, r) })
 	st.mu.Lock()
 	st.bytes += n
 	st.mu.Unlock()
@@ -165,44 +218,45 @@ func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader, _ int64
 }
 
 // begin counts a file of size bytes about to be written at p, making its
-// folder, and returns where it goes; a path CheckPath refuses, or that
-// names the marker, is refused with an error naming it.
-func (st *Staging) begin(p string, size int64) (string, error) {
+// folder, and returns p without a leading "/" and where it goes; a path
+// CheckPath refuses, or that names the marker, is refused with an error
+// naming it.
+func (st *Staging) begin(p string, size int64) (string, string, error) {
 	p = strings.TrimPrefix(p, "/")
 	full, err := st.path(p)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	dir := path.Dir(p)
 	st.mu.Lock()
 	if st.committed || st.aborted {
 		st.mu.Unlock()
-		return "", fmt.Errorf("output: %s written after the publication ended", p)
+		return "", "", fmt.Errorf("output: %s written after the publication ended", p)
 	}
 	st.mu.Unlock()
 	// Folders are made outside the lock: another worker goes on while
 	// this one waits for the disk.
 	if err := st.ensureDir(dir); err != nil {
-		return "", err
+		return "", "", err
 	}
 	st.mu.Lock()
 	if prev, reused := st.reuse[p]; reused {
 		// Written after all: the new bytes win.
 		delete(st.reuse, p)
 		st.files--
-		st.bytes -= prev
+		st.bytes -= prev.Size
 	}
 	st.files++
 	st.bytes += size
 	st.written++
 	st.mu.Unlock()
-	return full, nil
+	return p, full, nil
 }
 
 // path is where the output path p goes in the new site.
 func (st *Staging) path(p string) (string, error) {
-	if p == MarkerName {
-		return "", fmt.Errorf("output path %q is the name of the marker kakehashi keeps in its output folders", p)
+	if p == MarkerName || p == journalName || p == journalName+".part" {
+		return "", fmt.Errorf("output path %q is the name of a file kakehashi keeps in its output folders", p)
 	}
 	return within(st.tmp, p)
 }
@@ -282,13 +336,29 @@ func (st *Staging) Commit(ctx context.Context) error {
 		st.mu.Unlock()
 		return err
 	}
-	err := st.link(ctx)
+	if l, ops, ok := st.inPlace(); ok {
+		err := st.commitInPlace(l, ops)
+		ops.close()
+		after := st.after
+		st.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		for _, fn := range after {
+			fn()
+		}
+		return nil
+	}
+	files, err := st.link(ctx)
 	if err != nil {
 		st.fsys.RemoveAll(st.tmp)
 		st.mu.Unlock()
 		return fmt.Errorf("output: taking unchanged files from %s: %w", st.dest, err)
 	}
 	err = st.swap()
+	if err == nil {
+		st.published = files
+	}
 	after, trash := st.after, st.trash
 	st.mu.Unlock()
 	if err != nil {
@@ -303,6 +373,46 @@ func (st *Staging) Commit(ctx context.Context) error {
 	}
 	wg.Wait()
 	return nil
+}
+
+// inPlace reports whether Commit updates the destination in place rather
+// than replacing it, and how: when it is a folder that could be listed,
+// and the new site takes at least as many of its files unchanged as it
+// writes. The caller holds st.mu.
+func (st *Staging) inPlace() (listing, destOps, bool) {
+	if len(st.reuse) == 0 || len(st.reuse) < st.written {
+		return listing{}, nil, false
+	}
+	l := st.listing()
+	if l.err != nil || !l.exists {
+		return listing{}, nil, false
+	}
+	ops, ok, err := opsFor(st.fsys, st.dest)
+	if err != nil || !ok {
+		return listing{}, nil, false
+	}
+	return l, ops, true
+}
+
+// Listing is every file the destination held when Listing was first
+// called, by slash path relative to it, with its stamp (NotRegular for
+// an entry that is neither a folder nor a regular file, such as a
+// symbolic link, which is not followed); an empty map when there is no
+// destination yet. Reuse compares with it; a build calls it early, for
+// the listing to be made while it does other work.
+func (st *Staging) Listing() (map[string]Stamp, error) {
+	l := st.listing()
+	return l.files, l.err
+}
+
+// Files is every file of the new site as Commit left it in the
+// destination, by slash path, the marker included: what Listing would
+// find there now. It is nil before a successful Commit, and after one
+// that kept the destination as it was (Keep).
+func (st *Staging) Files() map[string]Stamp {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.published
 }
 
 // swap moves the new site into the destination's place, keeping the
@@ -374,8 +484,11 @@ func (st *Staging) Reuse(p string, size, mtime int64) bool {
 	if err != nil {
 		return false
 	}
-	info, err := lstat(st.fsys, src)
-	if err != nil || !info.Mode().IsRegular() || info.Size() != size || info.ModTime().UnixNano() != mtime {
+	if l := st.listing(); l.err == nil {
+		if l.files[p] != (Stamp{Size: size, MTime: mtime}) {
+			return false
+		}
+	} else if info, err := lstat(st.fsys, src); err != nil || stampOf(info) != (Stamp{Size: size, MTime: mtime}) {
 		return false
 	}
 	st.mu.Lock()
@@ -384,13 +497,14 @@ func (st *Staging) Reuse(p string, size, mtime int64) bool {
 		return false
 	}
 	if st.reuse == nil {
-		st.reuse = map[string]int64{}
+		st.reuse = map[string]Stamp{}
 	}
 	if _, dup := st.reuse[p]; !dup {
 		st.files++
 		st.bytes += size
 	}
-	st.reuse[p] = size
+	st.reuse[p] = Stamp{Size: size, MTime: mtime}
+	delete(st.made, p) // reused after all: the file written is not the site's
 	return true
 }
 
@@ -404,28 +518,36 @@ func (st *Staging) Written() int {
 // link brings the reused files into the new site, stopping when ctx is
 // cancelled, on a few goroutines: on a large site it is thousands of
 // links and folders, each a call to the system that waits on the disk's
-// metadata. The caller holds st.mu.
-func (st *Staging) link(ctx context.Context) error {
+// metadata. It returns every file of the new site as it will be in the
+// destination. The caller holds st.mu.
+func (st *Staging) link(ctx context.Context) (map[string]Stamp, error) {
 	paths := make([]string, 0, len(st.reuse))
 	for p := range st.reuse {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
 	osfs := isOS(st.fsys)
-	one := func(p string) error {
+	// The new site's files, as they will be in the destination: a link
+	// is the file it was taken from.
+	files := make(map[string]Stamp, len(st.made)+len(paths)+1)
+	for p, s := range st.made {
+		files[p] = s
+	}
+	files[MarkerName] = st.marker
+	one := func(p string) (Stamp, error) {
 		if err := st.ensureDir(path.Dir(p)); err != nil {
-			return err
+			return Stamp{}, err
 		}
 		src, err := within(st.dest, p)
 		if err != nil {
-			return err
+			return Stamp{}, err
 		}
 		dst, err := st.path(p)
 		if err != nil {
-			return err
+			return Stamp{}, err
 		}
 		if osfs {
-			return os.Link(src, dst)
+			return st.reuse[p], os.Link(src, dst)
 		}
 		return st.copyFile(ctx, src, dst)
 	}
@@ -439,13 +561,13 @@ func (st *Staging) link(ctx context.Context) error {
 	for range min(workers, len(paths)) {
 		wg.Go(func() {
 			for p := range next {
-				if err := one(p); err != nil {
-					errMu.Lock()
-					if first == nil {
-						first = err
-					}
-					errMu.Unlock()
+				s, err := one(p)
+				errMu.Lock()
+				files[p] = s
+				if err != nil && first == nil {
+					first = err
 				}
+				errMu.Unlock()
 			}
 		})
 	}
@@ -461,26 +583,21 @@ func (st *Staging) link(ctx context.Context) error {
 	close(next)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	return first
+	if first != nil {
+		return nil, first
+	}
+	return files, nil
 }
 
 // copyFile copies the file src to dst on the staging's filesystem, piece
-// by piece (Copy).
-func (st *Staging) copyFile(ctx context.Context, src, dst string) error {
+// by piece (Copy), and returns how it left the copy.
+func (st *Staging) copyFile(ctx context.Context, src, dst string) (Stamp, error) {
 	in, err := st.fsys.Open(src)
 	if err != nil {
-		return err
+		return Stamp{}, err
 	}
 	defer in.Close()
-	out, err := st.fsys.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = Copy(ctx, out, in)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return writeFile(st.fsys, dst, func(f afero.File) (int64, error) { return Copy(ctx, f, in) })
 }

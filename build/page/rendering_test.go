@@ -125,7 +125,7 @@ func TestRendererDisk(t *testing.T) {
 	made := r.Markdown(ctx, sourcePage(t, st, "ja"), false)
 	r.Save(made)
 	r.Save(nil)
-	disk.Save(fs, "public")
+	disk.Save(nil)
 
 	var m2 cache.Tier[*Rendering]
 	st, r = renderSite(t, &m2, cache.Open(fs, "cache", 1), &files{fp: 1})
@@ -238,7 +238,7 @@ func TestRendererReassemble(t *testing.T) {
 			r.Save(r.Markdown(ctx, sp, false).WithoutHTML())
 		}
 	}
-	disk.Save(fs, "public")
+	disk.Save(nil)
 
 	var m2 cache.Tier[*Rendering]
 	st, r = renderSite(t, &m2, cache.Open(fs, "cache", 1), &files{})

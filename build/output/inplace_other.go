@@ -1,0 +1,7 @@
+//go:build !(linux || darwin)
+
+package output
+
+// osOps reports false: on this platform the destination is replaced
+// whole (the folders swapped), never updated in place.
+func osOps(dest string) (destOps, bool, error) { return nil, false, nil }
