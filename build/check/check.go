@@ -136,14 +136,37 @@ func Twins(pages []*Page) diag.List {
 	return out
 }
 
-func blocks(p *Page, kind markdown.BlockKind) []markdown.Block {
-	var bs []markdown.Block
-	for _, b := range p.Outline {
-		if b.Kind == kind {
-			bs = append(bs, b)
+// kinds walks the blocks of one kind of an outline, in order, without
+// copying them.
+type kinds struct {
+	bs   []markdown.Block
+	kind markdown.BlockKind
+	i    int // the next block to look at
+	n    int // the blocks of kind returned so far
+}
+
+// next returns the next block of the kind.
+func (k *kinds) next() (*markdown.Block, bool) {
+	for k.i < len(k.bs) {
+		b := &k.bs[k.i]
+		k.i++
+		if b.Kind == k.kind {
+			k.n++
+			return b, true
 		}
 	}
-	return bs
+	return nil, false
+}
+
+// count is how many blocks of the kind the outline holds.
+func (k *kinds) count() int {
+	n := k.n
+	for _, b := range k.bs[k.i:] {
+		if b.Kind == k.kind {
+			n++
+		}
+	}
+	return n
 }
 
 // warnAt is a warning at line:col of the translation's file.
@@ -153,42 +176,46 @@ func warnAt(p *Page, line, col int, format string, args ...any) diag.Diagnostic 
 
 // twinCode reports the first code block of p that differs from o's.
 func twinCode(p, o *Page) diag.List {
-	pc, oc := blocks(p, markdown.BlockCode), blocks(o, markdown.BlockCode)
-	for i := range min(len(pc), len(oc)) {
-		if !sameCode(pc[i].Code, oc[i].Code) {
-			return diag.List{warnAt(p, pc[i].Line, pc[i].Col, "code block %d differs from %s:%d:%d", i+1, o.Source, oc[i].Line, oc[i].Col)}
+	pc, oc := kinds{bs: p.Outline, kind: markdown.BlockCode}, kinds{bs: o.Outline, kind: markdown.BlockCode}
+	for i := 0; ; i++ {
+		pb, pok := pc.next()
+		ob, ook := oc.next()
+		switch {
+		case pok && ook:
+			if !sameCode(pb.Code, ob.Code) {
+				return diag.List{warnAt(p, pb.Line, pb.Col, "code block %d differs from %s:%d:%d", i+1, o.Source, ob.Line, ob.Col)}
+			}
+			continue
+		case pok:
+			return diag.List{warnAt(p, pb.Line, pb.Col, "code block %d is not in %s, which has %d", i+1, o.Source, i)}
+		case ook:
+			return diag.List{warnAt(p, 0, 0, "%d code blocks here, %d in %s: code block %d (%s:%d:%d) is missing", i, oc.count(), o.Source, i+1, o.Lang, ob.Line, ob.Col)}
 		}
+		return nil
 	}
-	switch {
-	case len(pc) > len(oc):
-		b := pc[len(oc)]
-		return diag.List{warnAt(p, b.Line, b.Col, "code block %d is not in %s, which has %d", len(oc)+1, o.Source, len(oc))}
-	case len(pc) < len(oc):
-		b := oc[len(pc)]
-		return diag.List{warnAt(p, 0, 0, "%d code blocks here, %d in %s: code block %d (%s:%d:%d) is missing", len(pc), len(oc), o.Source, len(pc)+1, o.Lang, b.Line, b.Col)}
-	}
-	return nil
 }
 
 // twinHeadings reports the first heading of p whose level differs from
 // o's, or a heading one of them lacks.
 func twinHeadings(p, o *Page) diag.List {
-	ph, oh := blocks(p, markdown.BlockHeading), blocks(o, markdown.BlockHeading)
-	for i := range min(len(ph), len(oh)) {
-		if ph[i].Level != oh[i].Level {
-			return diag.List{warnAt(p, ph[i].Line, ph[i].Col, "heading structure differs from %s: heading %d is h%d here, h%d there (%s:%d:%d)",
-				o.Source, i+1, ph[i].Level, oh[i].Level, o.Lang, oh[i].Line, oh[i].Col)}
+	ph, oh := kinds{bs: p.Outline, kind: markdown.BlockHeading}, kinds{bs: o.Outline, kind: markdown.BlockHeading}
+	for i := 0; ; i++ {
+		pb, pok := ph.next()
+		ob, ook := oh.next()
+		switch {
+		case pok && ook:
+			if pb.Level != ob.Level {
+				return diag.List{warnAt(p, pb.Line, pb.Col, "heading structure differs from %s: heading %d is h%d here, h%d there (%s:%d:%d)",
+					o.Source, i+1, pb.Level, ob.Level, o.Lang, ob.Line, ob.Col)}
+			}
+			continue
+		case pok:
+			return diag.List{warnAt(p, pb.Line, pb.Col, "heading structure differs from %s: heading %d (h%d) is not there, which has %d", o.Source, i+1, pb.Level, i)}
+		case ook:
+			return diag.List{warnAt(p, 0, 0, "heading structure differs from %s: %d headings here, %d there: heading %d (h%d, %s:%d:%d) is missing", o.Source, i, oh.count(), i+1, ob.Level, o.Lang, ob.Line, ob.Col)}
 		}
+		return nil
 	}
-	switch {
-	case len(ph) > len(oh):
-		b := ph[len(oh)]
-		return diag.List{warnAt(p, b.Line, b.Col, "heading structure differs from %s: heading %d (h%d) is not there, which has %d", o.Source, len(oh)+1, b.Level, len(oh))}
-	case len(ph) < len(oh):
-		b := oh[len(ph)]
-		return diag.List{warnAt(p, 0, 0, "heading structure differs from %s: %d headings here, %d there: heading %d (h%d, %s:%d:%d) is missing", o.Source, len(ph), len(oh), len(ph)+1, b.Level, o.Lang, b.Line, b.Col)}
-	}
-	return nil
 }
 
 // sameCode reports whether two code blocks are the same but for trailing
