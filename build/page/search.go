@@ -26,16 +26,26 @@ func SearchDoc(p *render.Page, text, code string) search.Doc {
 // headingText is every heading of toc, one a line.
 func headingText(toc []render.TOCEntry) string {
 	var b strings.Builder
-	var walk func([]render.TOCEntry)
-	walk = func(es []render.TOCEntry) {
-		for _, e := range es {
-			b.WriteString(e.Text)
-			b.WriteByte('\n')
-			walk(e.Children)
-		}
-	}
-	walk(toc)
+	b.Grow(headingLen(toc)) // one allocation
+	writeHeadings(&b, toc)
 	return b.String()
+}
+
+// headingLen is the length of headingText(toc).
+func headingLen(toc []render.TOCEntry) int {
+	n := 0
+	for i := range toc {
+		n += len(toc[i].Text) + 1 + headingLen(toc[i].Children)
+	}
+	return n
+}
+
+func writeHeadings(b *strings.Builder, toc []render.TOCEntry) {
+	for i := range toc {
+		b.WriteString(toc[i].Text)
+		b.WriteByte('\n')
+		writeHeadings(b, toc[i].Children)
+	}
 }
 
 // Rendered is what a page's search entry takes of its markdown: its
