@@ -120,7 +120,7 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request, st *state, re
 	rel = strings.TrimSuffix(rel, "/index.html")
 	rel = strings.Trim(rel, "/")
 	lang := viewLang(st, r, pathLang)
-	idx := st.pairs
+	idx := st.pairs.index()
 	var strs *i18n.Bundle
 	if idx != nil {
 		strs = idx.strings

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,4 +162,42 @@ func TestPairFromLastBuild(t *testing.T) {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
+}
+
+// TestPairIndexLater: a rebuild leaves the pair index to be made when
+// /_pair/ is first asked for, and the index made then, after edits of
+// the content and of the UI strings, is a fresh server's.
+func TestPairIndexLater(t *testing.T) {
+	s, ts, root := newTestServer(t)
+	const ja = "content/ja/cka/05-ha-cluster.md"
+	c := ts.Client()
+	if code, _ := get(t, c, ts.URL+"/_pair/"); code != 200 {
+		t.Fatalf("/_pair/: %d", code)
+	}
+	writeFile(t, root, ja, strings.Replace(readFile(t, root, ja), `title: "`, `title: "新 `, 1))
+	must(t, s.Rebuild(context.Background(), []string{ja}))
+	if l := s.cur.Load().pairs; l == nil || l.make == nil || l.idx != nil {
+		t.Fatal("the rebuild made the pair index")
+	}
+	const strs = "i18n/ja.toml"
+	writeFile(t, root, strs, strings.Replace(readFile(t, root, strs), `pair_filter_all = "すべて"`, `pair_filter_all = "全部"`, 1))
+	must(t, s.Rebuild(context.Background(), []string{strs}))
+	writeFile(t, root, ja, readFile(t, root, ja)+"\n追加した段落です。\n")
+	must(t, s.Rebuild(context.Background(), []string{ja}))
+	_, got := get(t, c, ts.URL+"/_pair/")
+	if l := s.cur.Load().pairs; l.idx == nil {
+		t.Fatal("/_pair/ answered without the index")
+	}
+
+	fresh, err := New(context.Background(), Options{Root: root})
+	must(t, err)
+	fts := httptest.NewServer(fresh)
+	defer func() { fresh.Close(); fts.Close() }()
+	_, want := get(t, fts.Client(), fts.URL+"/_pair/")
+	if got != want {
+		t.Errorf("the index after the edits differs from a fresh server's:\n%s\nwant\n%s", got, want)
+	}
+	if !strings.Contains(got, "新 ") || !strings.Contains(got, "全部") {
+		t.Errorf("the index does not show the edited title and string:\n%s", got)
+	}
 }

@@ -53,7 +53,7 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, st *state) {
 	if !slices.Contains(st.langs, lang) {
 		lang = ""
 	}
-	idx := st.pairs
+	idx := st.pairs.index()
 	var strs *i18n.Bundle
 	if idx != nil {
 		strs = idx.strings

@@ -48,8 +48,8 @@ func (s *Server) serveMark(w http.ResponseWriter, r *http.Request) {
 		lang = viewLang(st, r, "")
 	}
 	var strs *i18n.Bundle
-	if st.pairs != nil {
-		strs = st.pairs.strings
+	if idx := st.pairs.index(); idx != nil {
+		strs = idx.strings
 	}
 	u := newUI(strs, lang)
 	back := backTo(r.PostForm.Get("back"))

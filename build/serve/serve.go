@@ -108,6 +108,10 @@ type Server struct {
 	// pairsDirty: the content changed since the translations for
 	// /_pair/ were last read (under buildMu).
 	pairsDirty bool
+	// pairStrings are the UI strings the pair view speaks, read again
+	// when stringsDirty: they changed since (under buildMu).
+	pairStrings  *i18n.Bundle
+	stringsDirty bool
 	// watchTrouble: the watcher reported an error since the last build,
 	// so the paths it names may not be every change.
 	watchTrouble atomic.Bool
@@ -143,8 +147,8 @@ type state struct {
 	assets render.Assets
 	hashed map[string]bool
 	// pairs is what /_pair/ tells of the translations, from the content
-	// as it was at the last good build.
-	pairs *pairIndex
+	// as it was at the last good build, made when first asked for.
+	pairs *pairsLater
 }
 
 // New makes a server for the site folder opts.Root and runs the first
@@ -221,7 +225,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		}
 	}
 	if s.stringsChanged(paths) {
-		s.pairsDirty = true // the pair view speaks them
+		s.pairsDirty, s.stringsDirty = true, true // the pair view speaks them
 	}
 	res, err := s.builder.Build(ctx)
 	if ctx.Err() != nil {
@@ -255,8 +259,11 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	}
 	s.withLangs(ctx, next, res.Langs)
 	next.pairs = old.pairs
-	if s.pairsDirty || old.pairs == nil || !slices.Equal(next.langs, old.langs) {
-		next.pairs, s.pairsDirty = s.loadPairs(ctx, next.langs), false
+	if langsChanged := !slices.Equal(next.langs, old.langs); s.pairsDirty || old.pairs == nil || langsChanged {
+		if s.stringsDirty || langsChanged {
+			s.pairStrings, s.stringsDirty = s.loadStrings(ctx, next.langs), false
+		}
+		next.pairs, s.pairsDirty = s.loadPairs(ctx, next.langs, s.pairStrings), false
 	}
 	s.cur.Store(next)
 	ok := event{Name: "ok", Version: version}
