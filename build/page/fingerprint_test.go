@@ -290,3 +290,52 @@ func TestEachFrontMatterFieldCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestFeedSums: the feeds' fingerprint made from the pages' sums of the
+// last build is a fresh one's, build after build, whether a page's data
+// changed, stayed or was never fingerprinted.
+func TestFeedSums(t *testing.T) {
+	assemble := func(t *testing.T, title string, fingerprinted bool) (*Assembler, []*render.Page) {
+		t.Helper()
+		fs := afero.NewMemMapFs()
+		files := map[string]string{
+			"content/ja/notes/a.md": "---\ntitle: " + title + "\ntags: [x]\n---\nbody\n",
+			"content/ja/notes/b.md": "---\ntitle: 二\n---\nbody\n",
+			"content/ko/notes/a.md": "---\ntitle: 번역\n---\n본문\n",
+		}
+		for p, s := range files {
+			if err := afero.WriteFile(fs, p, []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		langs := []string{"ja", "ko"}
+		c, _ := source.Load(context.Background(), fs, "content", langs)
+		st, _ := site.Resolve(c, site.Options{Langs: langs})
+		a := New(st, Options{Langs: langs, BaseURL: "https://example.org/", T: func(_, k string) string { return k }})
+		var pages []*render.Page
+		for _, sp := range st.Pages {
+			p := a.Page(sp, &Content{})
+			if fingerprinted {
+				a.Fingerprint(p, 1)
+			}
+			pages = append(pages, p)
+		}
+		return a, pages
+	}
+	var sums FeedSums
+	seen := map[uint64]bool{}
+	for i, b := range []struct {
+		title         string
+		fingerprinted bool
+	}{{"一", true}, {"一", true}, {"改", true}, {"改", false}, {"一", true}} {
+		a, pages := assemble(t, b.title, b.fingerprinted)
+		want := FeedFingerprint(a.Site(), pages)
+		if got := sums.Fingerprint(a, pages); got != want {
+			t.Fatalf("build %d: %x from the sums, %x fresh", i, got, want)
+		}
+		seen[want] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("%d fingerprints for two contents", len(seen))
+	}
+}
