@@ -147,6 +147,7 @@ type Builder struct {
 	memo       cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
 	assembled  cache.Tier[page.Assembled]  // the pages' template data, by URL (page.Renderer.AssembleGroup)
 	wasm       *wasm.Once                  // the calculators' modules, compiled once per Builder
+	between    between                     // what the whole-site stages keep for the next build (gate.go)
 }
 
 // New returns a Builder reading the site from in.

@@ -41,3 +41,11 @@ func (r *run) siteChecks(mds []*page.Rendering) diag.List {
 	}
 	return ds
 }
+
+// between is what a Builder keeps from one build to the next for the
+// work that looks at the whole site once its pages are made, so that a
+// rebuild redoes only what an edit can change: each page's sum in the
+// feeds' fingerprint (page.FeedSums).
+type between struct {
+	feeds page.FeedSums
+}

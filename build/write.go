@@ -60,9 +60,9 @@ func (r *run) writeAliases(pages []*render.Page) {
 }
 
 // writeFeeds writes the sitemap, robots.txt and a feed per language, made
-// again only when what they show changed (page.FeedFingerprint).
+// again only when what they show changed (page.FeedFingerprint, by page.FeedSums).
 func (r *run) writeFeeds(pages []*render.Page) {
-	fp := page.FeedFingerprint(r.asm.Site(), pages)
+	fp := r.b.between.feeds.Fingerprint(r.asm, pages)
 	feeds := r.b.memo.Feeds.GetOrMake("", fp, func() map[string][]byte { return render.Feeds(r.asm.Site(), pages) })
 	for p, f := range feeds {
 		r.w.PutMade(p, fp, f)
