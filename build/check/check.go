@@ -125,15 +125,26 @@ func Twins(pages []*Page) diag.List {
 	}
 	var out diag.List
 	for _, p := range pages {
-		o := byURL[p.Original]
-		if p.Original == "" || o == nil || o == p || p.Source == "" || o.Source == "" {
-			continue
+		if o := twinOf(p, byURL); o != nil {
+			out = append(out, twins(p, o)...)
 		}
-		out = append(out, twinCode(p, o)...)
-		out = append(out, twinHeadings(p, o)...)
 	}
 	out.Sort()
 	return out
+}
+
+// twinOf is the original Twins compares the page p with; nil when none.
+func twinOf(p *Page, byURL map[string]*Page) *Page {
+	o := byURL[p.Original]
+	if p.Original == "" || o == nil || o == p || p.Source == "" || o.Source == "" {
+		return nil
+	}
+	return o
+}
+
+// twins compares the translation p with its original o (Twins).
+func twins(p, o *Page) diag.List {
+	return append(twinCode(p, o), twinHeadings(p, o)...)
 }
 
 // kinds walks the blocks of one kind of an outline, in order, without

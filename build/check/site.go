@@ -8,6 +8,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/site"
+	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 )
 
@@ -46,35 +47,52 @@ func Code(d diag.Diagnostic) string {
 func Translations(st *site.Site) diag.List {
 	var out diag.List
 	for _, p := range st.Pages {
-		if p.Source == nil || p.Kind == site.KindUntranslated {
-			continue
-		}
-		o := st.Original(p)
-		if o == p {
-			for _, l := range st.Langs {
-				if q := p.Translations[l]; !part(p) && (q == nil || q.Kind == site.KindUntranslated) && !st.FailedTwin(p, l) {
-					out = append(out, diag.File(p.Source.Path, "no %s translation: the page is published in %s only", l, p.Lang).AsWarning().WithCode("missing-translation"))
-				}
-			}
-			continue
-		}
-		if o.Source == nil {
-			continue
-		}
-		s := translation.Status(o.Source, p.Source)
-		src := p.Source
-		switch s.State {
-		case translation.Stale:
-			d := diag.At(src.Path, src.Src, src.Meta.Pos["translated"].Key,
-				"stale translation: %s changed since this was marked on %s; update the translation, then run kakehashi translations mark %s",
-				o.Source.Path, s.Marked.Date.Format(time.DateOnly), src.Path)
-			out = append(out, d.AsWarning().WithCode("stale-translation"))
-		case translation.Unmarked:
-			out = append(out, diag.File(src.Path,
-				"translation of %s is not marked: once it is up to date, run kakehashi translations mark %s", o.Source.Path, src.Path).AsWarning().WithCode("unmarked-translation"))
-		}
+		out = append(out, translationOf(st, p, nil)...)
 	}
 	return out
+}
+
+// translationOf is what Translations finds of the page p; the state of a
+// translation against its original comes from state (its findings), or,
+// when nil, from translationState.
+func translationOf(st *site.Site, p *site.Page, state func(o, tr *source.Page) diag.List) diag.List {
+	if p.Source == nil || p.Kind == site.KindUntranslated {
+		return nil
+	}
+	o := st.Original(p)
+	if o == p {
+		var out diag.List
+		for _, l := range st.Langs {
+			if q := p.Translations[l]; !part(p) && (q == nil || q.Kind == site.KindUntranslated) && !st.FailedTwin(p, l) {
+				out = append(out, diag.File(p.Source.Path, "no %s translation: the page is published in %s only", l, p.Lang).AsWarning().WithCode("missing-translation"))
+			}
+		}
+		return out
+	}
+	if o.Source == nil {
+		return nil
+	}
+	if state == nil {
+		return translationState(o.Source, p.Source)
+	}
+	return state(o.Source, p.Source)
+}
+
+// translationState says whether the translation tr is behind its
+// original o, or was never marked.
+func translationState(o, tr *source.Page) diag.List {
+	s := translation.Status(o, tr)
+	switch s.State {
+	case translation.Stale:
+		d := diag.At(tr.Path, tr.Src, tr.Meta.Pos["translated"].Key,
+			"stale translation: %s changed since this was marked on %s; update the translation, then run kakehashi translations mark %s",
+			o.Path, s.Marked.Date.Format(time.DateOnly), tr.Path)
+		return diag.List{d.AsWarning().WithCode("stale-translation")}
+	case translation.Unmarked:
+		return diag.List{diag.File(tr.Path,
+			"translation of %s is not marked: once it is up to date, run kakehashi translations mark %s", o.Path, tr.Path).AsWarning().WithCode("unmarked-translation")}
+	}
+	return nil
 }
 
 // part reports whether p is a part of a series, or names one in its
