@@ -25,12 +25,13 @@ func (b *Builder) Check(ctx context.Context) (diag.List, error) {
 	return check.Found(res.Summary.Warnings, nil)
 }
 
-// siteChecks runs the checks of the whole site (check.Site) over the
+// siteChecks runs the checks of the whole site (check.Site, again only
+// for what changed since the last build: check.Memo) over the
 // pages of this build: their markdown renderings (mds, in the site's page
 // order) and the ids of their HTML, so that the theme's ids count; and
 // the glossary's terms (glossary.Glossary.Check).
 func (r *run) siteChecks(mds []*page.Rendering) diag.List {
-	ds := check.Site(r.st, check.Pages(r.st, r.htmlIDs, func(i int) *markdown.Result {
+	ds := r.b.between.checks.Site(r.st, check.Pages(r.st, r.htmlIDs, func(i int) *markdown.Result {
 		if mds[i] == nil {
 			return nil
 		}
@@ -44,8 +45,10 @@ func (r *run) siteChecks(mds []*page.Rendering) diag.List {
 
 // between is what a Builder keeps from one build to the next for the
 // work that looks at the whole site once its pages are made, so that a
-// rebuild redoes only what an edit can change: each page's sum in the
-// feeds' fingerprint (page.FeedSums).
+// rebuild redoes only what an edit can change: what the checks found of
+// each translation (check.Memo) and each page's sum in the feeds'
+// fingerprint (page.FeedSums).
 type between struct {
-	feeds page.FeedSums
+	checks check.Memo
+	feeds  page.FeedSums
 }
