@@ -148,6 +148,9 @@ type Builder struct {
 	assembled  cache.Tier[page.Assembled]  // the pages' template data, by URL (page.Renderer.AssembleGroup)
 	wasm       *wasm.Once                  // the calculators' modules, compiled once per Builder
 	between    between                     // what the whole-site stages keep for the next build (gate.go)
+	// content keeps the content as it was parsed between processes
+	// (source.Loader.Persist), with the persistent cache only.
+	content *cache.Store
 }
 
 // New returns a Builder reading the site from in.
@@ -312,6 +315,10 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 			return res, nil
 		}
 		end()
+	}
+	if to.stage != nil && b.opts.CacheDir != "" && b.content == nil {
+		b.content = cache.OpenStore(b.cacheFs(), b.opts.CacheDir, b.contentStore())
+		b.loader.Persist(b.content)
 	}
 	st, gl, ds, err := b.resolve(ctx)
 	if err != nil {

@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"fmt"
 	"path"
 	"strconv"
 	"sync/atomic"
@@ -130,6 +131,24 @@ func (b *Builder) cacheFs() afero.Fs {
 	return afero.NewOsFs()
 }
 
+// contentStore names the store of the parsed content in the persistent
+// cache (cache.Store): by the program that parsed it, which decides what
+// a file parses to.
+func (b *Builder) contentStore() string {
+	return fmt.Sprintf("content-%016x", cache.Program(Version))
+}
+
+// saveContent keeps the content as this build parsed it for the next
+// process (source.Loader.Save), and removes the content stores of other
+// programs.
+func (b *Builder) saveContent() {
+	if b.content == nil {
+		return
+	}
+	b.content.Save(b.loader.Save())
+	cache.RemoveStores(b.cacheFs(), b.opts.CacheDir, "content-", b.contentStore())
+}
+
 // cacheKey names the persistent cache for the current program, theme,
 // strings and options (cache.Key).
 func (b *Builder) cacheKey() uint64 {
@@ -175,6 +194,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	res := &Result{Summary: sum, Langs: r.asm.Site().Langs, Rendered: int(r.rendered.Load()), Pages: pages, Assets: r.asm.Site().Assets}
 	if st := r.to.stage; st != nil {
 		b.prev = nil
+		b.saveContent()
 		if c := r.cache; c != nil {
 			res.Reused = c.Reused()
 			res.Unchanged = st.Written() == 0 && c.SameFiles()

@@ -145,6 +145,8 @@ type Loader struct {
 	// the last Load (Complete); last is what that Load's walk found.
 	complete bool
 	last     *walk
+	// store keeps what was parsed between processes (Persist).
+	store Store
 }
 
 type cached struct {
@@ -153,6 +155,9 @@ type cached struct {
 	page   *Page
 	series *Series
 	diags  diag.List
+	// restored: taken from the store, with the page's hash and summary
+	// when it held them (Persist).
+	restored, hadHash, hadSummary bool
 }
 
 // NewLoader returns a Loader with an empty cache.
@@ -325,6 +330,11 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 	}
 	w.seen[p] = true
 	e, ok := w.l.cache[p]
+	if !ok && !w.l.force[p] {
+		if e, ok = w.l.restore(p, first, rest, info.ModTime(), info.Size()); ok {
+			w.l.cache[p] = e
+		}
+	}
 	if !ok || w.l.force[p] || !e.mod.Equal(info.ModTime()) || e.size != info.Size() {
 		w.todo = append(w.todo, job{p: p, first: first, rest: rest, series: isSeries, mod: info.ModTime(), size: info.Size()})
 	}

@@ -1,0 +1,155 @@
+package cache
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/afero"
+)
+
+// storeFiles lists the files of dir.
+func storeFiles(t *testing.T, fs afero.Fs, dir string) []string {
+	t.Helper()
+	entries, _ := afero.ReadDir(fs, dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+func all(string) bool { return true }
+
+// TestStore: values put and saved come back in the next process's store,
+// from the mapped file on the OS's disk or read elsewhere; a save that
+// changes a few values appends them, one that keeps nothing new writes
+// nothing, and the keys keep refuses are gone.
+func TestStore(t *testing.T) {
+	for _, fsName := range []string{"os", "mem"} {
+		t.Run(fsName, func(t *testing.T) {
+			fs, dir := afero.Fs(afero.NewOsFs()), filepath.Join(t.TempDir(), "cache")
+			if fsName == "mem" {
+				fs, dir = afero.NewMemMapFs(), "/cache"
+			}
+			s := OpenStore(fs, dir, "content-1")
+			if _, ok := s.Get("a"); ok {
+				t.Fatal("an empty store has a value")
+			}
+			for i := range 100 {
+				s.Put(fmt.Sprintf("k%02d", i), []byte(strings.Repeat(fmt.Sprint(i), 100)))
+			}
+			s.Save(all)
+			s = OpenStore(fs, dir, "content-1")
+			for i := range 100 {
+				if v, ok := s.Get(fmt.Sprintf("k%02d", i)); !ok || string(v) != strings.Repeat(fmt.Sprint(i), 100) {
+					t.Fatalf("k%02d = %q, %v", i, v, ok)
+				}
+			}
+			dat := func() (string, int64) {
+				for _, n := range storeFiles(t, fs, dir) {
+					if strings.HasSuffix(n, ".dat") {
+						info, _ := fs.Stat(filepath.Join(dir, n))
+						return n, info.Size()
+					}
+				}
+				t.Fatal("no data file")
+				return "", 0
+			}
+			name, size := dat()
+			// One value changed, one key gone: appended.
+			s.Put("k05", []byte("five"))
+			s.Save(func(k string) bool { return k != "k07" })
+			if n, sz := dat(); n != name || sz != size+4 {
+				t.Errorf("one value changed: data file %s of %d bytes; want %s, appended to %d", n, sz, name, size+4)
+			}
+			s = OpenStore(fs, dir, "content-1")
+			if v, _ := s.Get("k05"); string(v) != "five" {
+				t.Errorf("k05 = %q after it changed", v)
+			}
+			if _, ok := s.Get("k07"); ok {
+				t.Error("k07 kept though keep refused it")
+			}
+			if v, _ := s.Get("k06"); string(v) != strings.Repeat("6", 100) {
+				t.Errorf("k06 = %q", v)
+			}
+			// Nothing new: nothing written.
+			idx, _ := afero.ReadFile(fs, filepath.Join(dir, "content-1.idx"))
+			fs.Remove(filepath.Join(dir, "content-1.idx"))
+			afero.WriteFile(fs, filepath.Join(dir, "content-1.idx"), idx, 0o644)
+			before, _ := fs.Stat(filepath.Join(dir, "content-1.idx"))
+			s.Save(func(k string) bool { return k != "k07" })
+			if after, _ := fs.Stat(filepath.Join(dir, "content-1.idx")); !after.ModTime().Equal(before.ModTime()) {
+				t.Error("a save with nothing new wrote the index")
+			}
+		})
+	}
+}
+
+// TestStoreCompacts: when most of the data file is values no key names,
+// a save writes it afresh with the live values only, and removes the old.
+func TestStoreCompacts(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	big := []byte(strings.Repeat("x", 100<<10))
+	s := OpenStore(fs, "/c", "s")
+	s.Put("a", big)
+	s.Put("b", big)
+	s.Save(all)
+	for i := range 3 {
+		s = OpenStore(fs, "/c", "s")
+		s.Put("a", []byte(fmt.Sprint("small ", i)))
+		s.Save(func(k string) bool { return k == "a" })
+	}
+	var dats []string
+	for _, n := range storeFiles(t, fs, "/c") {
+		if strings.HasSuffix(n, ".dat") {
+			dats = append(dats, n)
+		}
+	}
+	if len(dats) != 1 {
+		t.Fatalf("data files %v; want one", dats)
+	}
+	if info, _ := fs.Stat("/c/" + dats[0]); info.Size() > 1<<10 {
+		t.Errorf("the data file holds %d bytes for a value of 7", info.Size())
+	}
+	s = OpenStore(fs, "/c", "s")
+	if v, _ := s.Get("a"); string(v) != "small 2" {
+		t.Errorf("a = %q", v)
+	}
+	if _, ok := s.Get("b"); ok {
+		t.Error("b kept")
+	}
+}
+
+// TestStoreDamaged: a damaged or cut index, or a data file shorter than
+// the index says, opens as an empty store, never as wrong values.
+func TestStoreDamaged(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	s := OpenStore(fs, "/c", "s")
+	s.Put("a", []byte("value of a"))
+	s.Save(all)
+	idx, _ := afero.ReadFile(fs, "/c/s.idx")
+	var dat string
+	for _, n := range storeFiles(t, fs, "/c") {
+		if strings.HasSuffix(n, ".dat") {
+			dat = "/c/" + n
+		}
+	}
+	data, _ := afero.ReadFile(fs, dat)
+	cases := map[string]func(){
+		"index cut":      func() { afero.WriteFile(fs, "/c/s.idx", idx[:len(idx)-3], 0o644) },
+		"index changed":  func() { d := []byte(string(idx)); d[len(storeMagic)+3] ^= 1; afero.WriteFile(fs, "/c/s.idx", d, 0o644) },
+		"data cut":       func() { afero.WriteFile(fs, dat, data[:3], 0o644) },
+		"data missing":   func() { fs.Remove(dat) },
+		"another format": func() { afero.WriteFile(fs, "/c/s.idx", []byte("kakehashi-store\x00v0\n"), 0o644) },
+	}
+	for name, damage := range cases {
+		afero.WriteFile(fs, "/c/s.idx", idx, 0o644)
+		afero.WriteFile(fs, dat, data, 0o644)
+		damage()
+		if v, ok := OpenStore(fs, "/c", "s").Get("a"); ok {
+			t.Errorf("%s: a = %q", name, v)
+		}
+	}
+}

@@ -1,0 +1,608 @@
+package source
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+	"time"
+
+	"github.com/kakehashi-dev/kakehashi/build/diag"
+)
+
+// Store keeps what a Loader parsed between processes (Persist): values
+// by key, each taken as it is, never modified. package cache's Store is
+// one.
+type Store interface {
+	Get(key string) ([]byte, bool)
+	Put(key string, value []byte)
+}
+
+// Persist makes the loader take the files it has not parsed yet from s,
+// when s holds them as they are (the same size and time), instead of
+// reading and parsing them again: a new process's first Load then reads
+// only the files that changed since the last process saved (Save). A
+// page taken from s also has the hash and the summary that process
+// computed (Page.Hashed, Summarized): the functions given to those must
+// be the same in every process that shares s, as they are in one
+// program (the caller keys s by its executable).
+func (l *Loader) Persist(s Store) { l.store = s }
+
+// Save puts into the store given to Persist every file the loader parsed
+// since, and every page whose hash or summary was computed since, and
+// returns which keys the store is to keep: the files the last Load
+// found. Files in error are not kept: they are read again.
+func (l *Loader) Save() (keep func(key string) bool) {
+	if l.store == nil {
+		return func(string) bool { return false }
+	}
+	for p, e := range l.cache {
+		if !e.dirty() {
+			continue
+		}
+		if b, ok := encodeEntry(e); ok {
+			l.store.Put(p, b)
+		}
+	}
+	return func(k string) bool {
+		e, ok := l.cache[k]
+		return ok && (e.page != nil || e.series != nil) && len(e.diags.Errors()) == 0
+	}
+}
+
+// dirty reports whether e is not in the store as it is now: parsed by
+// this process, or a page given its hash or summary since it was taken
+// from the store.
+func (e *cached) dirty() bool {
+	if e.page == nil && e.series == nil || len(e.diags.Errors()) > 0 {
+		return false
+	}
+	if !e.restored {
+		return true
+	}
+	p := e.page
+	return p != nil && (!e.hadHash && p.hash.Load() != nil || !e.hadSummary && p.summary.Load() != nil)
+}
+
+// restore is the entry of the file p the store holds, when it is there
+// as the store has it (mod and size); first and rest are p's first folder
+// under the content root and the rest, as the walk cut it.
+func (l *Loader) restore(p, first, rest string, mod time.Time, size int64) (cached, bool) {
+	if l.store == nil {
+		return cached{}, false
+	}
+	v, ok := l.store.Get(p)
+	if !ok {
+		return cached{}, false
+	}
+	e, err := decodeEntry(p, v)
+	if err != nil || e.size != size || !e.mod.Equal(mod) {
+		return cached{}, false
+	}
+	if e.page != nil {
+		e.page.Lang, e.page.ModTime = first, e.mod
+		_ = rest // Rel is kept, normalised as it was
+	}
+	return e, true
+}
+
+// snapshotVersion starts every entry; bump it whenever the encoding, or
+// what a page or a series holds, changes.
+const snapshotVersion = 1
+
+// The kinds of entries.
+const (
+	entryPage   = 1
+	entrySeries = 2
+)
+
+// encodeEntry writes e, a page or a series file parsed: its stamp, its
+// diagnostics, what was parsed, then the file's bytes, last, so that
+// decoding takes them without a copy. It reports false for what it
+// cannot hold (a front matter value of a type it does not know).
+func encodeEntry(e cached) ([]byte, bool) {
+	w := &entryWriter{}
+	w.b = append(w.b, snapshotVersion)
+	w.int(e.mod.UnixNano())
+	w.int(e.size)
+	w.diags(e.diags)
+	var src []byte
+	switch {
+	case e.page != nil:
+		p := e.page
+		w.b = append(w.b, entryPage)
+		w.str(p.Rel)
+		w.int(int64(p.BodyStart))
+		w.meta(&p.Meta)
+		w.opt(p.hash.Load())
+		w.opt(p.summary.Load())
+		src = p.Src
+	case e.series != nil:
+		s := e.series
+		w.b = append(w.b, entrySeries)
+		w.str(s.ID)
+		w.strMap(s.Title)
+		w.strMap(s.Description)
+		w.uint(uint64(len(s.Parts)))
+		for _, pt := range s.Parts {
+			w.int(int64(pt.Number))
+			w.strMap(pt.Title)
+			w.str(pt.State)
+			w.int(int64(pt.Off))
+		}
+		src = s.Src
+	default:
+		return nil, false
+	}
+	if w.bad {
+		return nil, false
+	}
+	return append(w.b, src...), true
+}
+
+// decodeEntry reads what encodeEntry wrote of the file p.
+func decodeEntry(p string, b []byte) (cached, error) {
+	r := &entryReader{b: b}
+	if r.byte() != snapshotVersion {
+		return cached{}, errSnapshot
+	}
+	e := cached{restored: true}
+	e.mod = time.Unix(0, r.int())
+	e.size = r.int()
+	e.diags = r.diags()
+	switch r.byte() {
+	case entryPage:
+		pg := &Page{Path: p}
+		pg.Rel = r.str()
+		pg.BodyStart = int(r.int())
+		r.meta(&pg.Meta)
+		if h, ok := r.opt(); ok {
+			pg.hash.Store(&h)
+			e.hadHash = true
+		}
+		if s, ok := r.opt(); ok {
+			pg.summary.Store(&s)
+			e.hadSummary = true
+		}
+		pg.Src = r.rest()
+		if pg.BodyStart < 0 || pg.BodyStart > len(pg.Src) {
+			return cached{}, errSnapshot
+		}
+		e.page = pg
+	case entrySeries:
+		s := &Series{Path: p}
+		s.ID = r.str()
+		s.Title = r.strMap()
+		s.Description = r.strMap()
+		n := r.count()
+		for range n {
+			var pt SeriesPart
+			pt.Number = int(r.int())
+			pt.Title = r.strMap()
+			pt.State = r.str()
+			pt.Off = int(r.int())
+			s.Parts = append(s.Parts, pt)
+		}
+		s.Src = r.rest()
+		e.series = s
+	default:
+		return cached{}, errSnapshot
+	}
+	if r.err != nil {
+		return cached{}, r.err
+	}
+	return e, nil
+}
+
+// errSnapshot is an entry that is not one this program wrote.
+var errSnapshot = errors.New("source: a damaged entry in the store")
+
+// entryWriter appends an entry's fields to b; bad records a value it
+// cannot hold.
+type entryWriter struct {
+	b   []byte
+	bad bool
+}
+
+func (w *entryWriter) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
+func (w *entryWriter) int(v int64)   { w.b = binary.AppendVarint(w.b, v) }
+
+func (w *entryWriter) str(s string) {
+	w.uint(uint64(len(s)))
+	w.b = append(w.b, s...)
+}
+
+func (w *entryWriter) bool(v bool) {
+	if v {
+		w.b = append(w.b, 1)
+	} else {
+		w.b = append(w.b, 0)
+	}
+}
+
+func (w *entryWriter) opt(s *string) {
+	w.bool(s != nil)
+	if s != nil {
+		w.str(*s)
+	}
+}
+
+func (w *entryWriter) strs(ss []string) {
+	w.bool(ss != nil)
+	w.uint(uint64(len(ss)))
+	for _, s := range ss {
+		w.str(s)
+	}
+}
+
+func (w *entryWriter) ints(is []int) {
+	w.bool(is != nil)
+	w.uint(uint64(len(is)))
+	for _, i := range is {
+		w.int(int64(i))
+	}
+}
+
+// strMap writes a map of strings, its keys in no order (decoding makes
+// the same map).
+func (w *entryWriter) strMap(m map[string]string) {
+	w.bool(m != nil)
+	w.uint(uint64(len(m)))
+	for k, v := range m {
+		w.str(k)
+		w.str(v)
+	}
+}
+
+func (w *entryWriter) time(t time.Time) {
+	b, err := t.MarshalBinary()
+	if err != nil {
+		w.bad = true
+	}
+	w.str(string(b))
+}
+
+func (w *entryWriter) diags(ds diag.List) {
+	w.uint(uint64(len(ds)))
+	for _, d := range ds {
+		w.str(d.Path)
+		w.int(int64(d.Line))
+		w.int(int64(d.Col))
+		w.str(d.Msg)
+		w.int(int64(d.Severity))
+		w.str(d.Source)
+		w.strs(d.Context)
+		w.int(int64(d.ContextStart))
+		w.str(d.Code)
+	}
+}
+
+func (w *entryWriter) meta(m *FrontMatter) {
+	w.str(m.Title)
+	w.str(m.Description)
+	w.str(m.Summary)
+	w.str(m.Series)
+	w.int(int64(m.Part))
+	w.time(m.Date)
+	w.time(m.Lastmod)
+	w.strs(m.Tags)
+	w.bool(m.Draft)
+	w.str(m.Slug)
+	w.strs(m.Aliases)
+	w.bool(m.Params != nil)
+	w.uint(uint64(len(m.Params)))
+	for k, v := range m.Params {
+		w.str(k)
+		w.value(v)
+	}
+	w.time(m.Translated.Date)
+	w.str(m.Translated.Hash)
+	w.str(m.TranslationOf)
+	w.bool(m.Pos != nil)
+	w.uint(uint64(len(m.Pos)))
+	for k, p := range m.Pos {
+		w.str(k)
+		w.int(int64(p.Key))
+		w.int(int64(p.Off))
+		w.ints(p.Items)
+	}
+}
+
+// The kinds of front matter values (entryWriter.value).
+const (
+	valNil = iota
+	valString
+	valBool
+	valInt
+	valInt64
+	valUint64
+	valFloat
+	valList
+	valMap
+	valTime
+)
+
+// value writes a value of the front matter's params as the YAML, TOML
+// and JSON decoders give them, keeping its type.
+func (w *entryWriter) value(v any) {
+	switch v := v.(type) {
+	case nil:
+		w.b = append(w.b, valNil)
+	case string:
+		w.b = append(w.b, valString)
+		w.str(v)
+	case bool:
+		w.b = append(w.b, valBool)
+		w.bool(v)
+	case int:
+		w.b = append(w.b, valInt)
+		w.int(int64(v))
+	case int64:
+		w.b = append(w.b, valInt64)
+		w.int(v)
+	case uint64:
+		w.b = append(w.b, valUint64)
+		w.uint(v)
+	case float64:
+		w.b = append(w.b, valFloat)
+		w.b = binary.LittleEndian.AppendUint64(w.b, math.Float64bits(v))
+	case []any:
+		w.b = append(w.b, valList)
+		w.bool(v != nil)
+		w.uint(uint64(len(v)))
+		for _, x := range v {
+			w.value(x)
+		}
+	case map[string]any:
+		w.b = append(w.b, valMap)
+		w.bool(v != nil)
+		w.uint(uint64(len(v)))
+		for k, x := range v {
+			w.str(k)
+			w.value(x)
+		}
+	case time.Time:
+		w.b = append(w.b, valTime)
+		w.time(v)
+	default:
+		w.bad = true // the page is parsed again in each process
+	}
+}
+
+// entryReader reads what entryWriter wrote, keeping the first error.
+type entryReader struct {
+	b   []byte
+	err error
+}
+
+func (r *entryReader) fail() {
+	if r.err == nil {
+		r.err = errSnapshot
+	}
+	r.b = nil
+}
+
+func (r *entryReader) byte() byte {
+	if len(r.b) == 0 {
+		r.fail()
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *entryReader) uint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *entryReader) int() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+// count is a length: no more than the bytes left, each item taking one
+// at least.
+func (r *entryReader) count() int {
+	n := r.uint()
+	if n > uint64(len(r.b)) {
+		r.fail()
+		return 0
+	}
+	return int(n)
+}
+
+func (r *entryReader) str() string {
+	n := r.count()
+	s := string(r.b[:n])
+	r.b = r.b[n:]
+	return s
+}
+
+func (r *entryReader) bool() bool { return r.byte() == 1 }
+
+func (r *entryReader) opt() (string, bool) {
+	if !r.bool() {
+		return "", false
+	}
+	return r.str(), true
+}
+
+func (r *entryReader) strs() []string {
+	isSet := r.bool()
+	n := r.count()
+	if !isSet {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = r.str()
+	}
+	return out
+}
+
+func (r *entryReader) ints() []int {
+	isSet := r.bool()
+	n := r.count()
+	if !isSet {
+		return nil
+	}
+	out := make([]int, n)
+	for i := range out {
+		out[i] = int(r.int())
+	}
+	return out
+}
+
+func (r *entryReader) strMap() map[string]string {
+	isSet := r.bool()
+	n := r.count()
+	if !isSet {
+		return nil
+	}
+	m := make(map[string]string, n)
+	for range n {
+		k := r.str()
+		m[k] = r.str()
+	}
+	return m
+}
+
+func (r *entryReader) time() time.Time {
+	var t time.Time
+	if err := t.UnmarshalBinary([]byte(r.str())); err != nil {
+		r.fail()
+	}
+	return t
+}
+
+// rest is the bytes after the fields: the file's, capped, so that an
+// append to them never writes into the store.
+func (r *entryReader) rest() []byte {
+	b := r.b
+	r.b = nil
+	return b[:len(b):len(b)]
+}
+
+func (r *entryReader) diags() diag.List {
+	n := r.count()
+	if n == 0 {
+		return nil
+	}
+	ds := make(diag.List, n)
+	for i := range ds {
+		d := &ds[i]
+		d.Path = r.str()
+		d.Line = int(r.int())
+		d.Col = int(r.int())
+		d.Msg = r.str()
+		d.Severity = diag.Severity(r.int())
+		d.Source = r.str()
+		d.Context = r.strs()
+		d.ContextStart = int(r.int())
+		d.Code = r.str()
+	}
+	return ds
+}
+
+func (r *entryReader) meta(m *FrontMatter) {
+	m.Title = r.str()
+	m.Description = r.str()
+	m.Summary = r.str()
+	m.Series = r.str()
+	m.Part = int(r.int())
+	m.Date = r.time()
+	m.Lastmod = r.time()
+	m.Tags = r.strs()
+	m.Draft = r.bool()
+	m.Slug = r.str()
+	m.Aliases = r.strs()
+	if isSet, n := r.bool(), r.count(); isSet {
+		m.Params = make(map[string]any, n)
+		for range n {
+			k := r.str()
+			m.Params[k] = r.value(0)
+		}
+	}
+	m.Translated.Date = r.time()
+	m.Translated.Hash = r.str()
+	m.TranslationOf = r.str()
+	if isSet, n := r.bool(), r.count(); isSet {
+		m.Pos = make(map[string]FieldPos, n)
+		for range n {
+			k := r.str()
+			var p FieldPos
+			p.Key = int(r.int())
+			p.Off = int(r.int())
+			p.Items = r.ints()
+			m.Pos[k] = p
+		}
+	}
+}
+
+// maxValueDepth bounds the nesting of params a damaged entry could claim.
+const maxValueDepth = 64
+
+func (r *entryReader) value(depth int) any {
+	if depth > maxValueDepth {
+		r.fail()
+		return nil
+	}
+	switch r.byte() {
+	case valNil:
+		return nil
+	case valString:
+		return r.str()
+	case valBool:
+		return r.bool()
+	case valInt:
+		return int(r.int())
+	case valInt64:
+		return r.int()
+	case valUint64:
+		return r.uint()
+	case valFloat:
+		if len(r.b) < 8 {
+			r.fail()
+			return nil
+		}
+		v := math.Float64frombits(binary.LittleEndian.Uint64(r.b))
+		r.b = r.b[8:]
+		return v
+	case valList:
+		isSet, n := r.bool(), r.count()
+		if !isSet {
+			return []any(nil)
+		}
+		l := make([]any, n)
+		for i := range l {
+			l[i] = r.value(depth + 1)
+		}
+		return l
+	case valMap:
+		isSet, n := r.bool(), r.count()
+		if !isSet {
+			return map[string]any(nil)
+		}
+		m := make(map[string]any, n)
+		for range n {
+			k := r.str()
+			m[k] = r.value(depth + 1)
+		}
+		return m
+	case valTime:
+		return r.time()
+	}
+	r.fail()
+	return nil
+}
