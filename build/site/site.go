@@ -288,6 +288,15 @@ func (s *Site) joinSeries(p *Page, sp *source.Page, dir string, series map[strin
 func (s *Site) addTags(langs []string, sections map[string]bool) diag.List {
 	var diags diag.List
 	s.tags = map[string][]*Tag{}
+	slugs := map[string]string{} // source.TagSlug of each name, made once
+	slugOf := func(name string) string {
+		sl, ok := slugs[name]
+		if !ok {
+			sl = source.TagSlug(name)
+			slugs[name] = sl
+		}
+		return sl
+	}
 	for _, lang := range langs {
 		bySlug := map[string]*Tag{}
 		where := map[string]*Page{} // the first article with each tag
@@ -297,7 +306,7 @@ func (s *Site) addTags(langs []string, sections map[string]bool) diag.List {
 		sort.Slice(byURL, func(i, j int) bool { return byURL[i].URL < byURL[j].URL })
 		for _, p := range byURL {
 			for _, name := range p.Source.Meta.Tags {
-				slug := source.TagSlug(name)
+				slug := slugOf(name)
 				if bySlug[slug] == nil {
 					t := &Tag{Name: name, Slug: slug, URL: "/" + lang + "/" + TagsDir + "/" + slug + "/"}
 					bySlug[slug], where[slug] = t, p
@@ -308,11 +317,12 @@ func (s *Site) addTags(langs []string, sections map[string]bool) diag.List {
 		if len(list) == 0 {
 			continue
 		}
+		var seen []string        // the slugs of one article's tags: a few
 		for _, p := range arts { // newest first
-			seen := map[string]bool{}
+			seen = seen[:0]
 			for _, name := range p.Source.Meta.Tags {
-				if slug := source.TagSlug(name); !seen[slug] {
-					seen[slug] = true
+				if slug := slugOf(name); !slices.Contains(seen, slug) {
+					seen = append(seen, slug)
 					bySlug[slug].Pages = append(bySlug[slug].Pages, p)
 				}
 			}
