@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -115,8 +116,37 @@ type urlClaim struct {
 	what string // "page URL", "alias", "file URL"
 	src  string // the source file it comes from; "" for a generated page
 	set  bool   // the front matter sets it (a slug, an alias): reported first
-	desc string // how a message about another claim names this one
-	at   func(format string, args ...any) diag.Diagnostic
+	// alias is the file of the page an alias is of, off the alias's
+	// offset in it; nil for a page or a file.
+	alias *source.Page
+	off   int
+}
+
+// desc is how a message about another claim names this one.
+func (c *urlClaim) desc() string {
+	switch {
+	case c.page != nil:
+		return "the URL of " + describePage(c.page)
+	case c.alias != nil:
+		return "an alias of " + c.src
+	}
+	return "the URL of " + c.src
+}
+
+// at is the error of this claim; false for a generated page, which has
+// no file to report at.
+func (c *urlClaim) at(format string, args ...any) (diag.Diagnostic, bool) {
+	switch {
+	case c.alias != nil:
+		return diag.At(c.alias.Path, c.alias.Src, c.off, format, args...), true
+	case c.page == nil:
+		return diag.File(c.src, format, args...), true
+	case c.page.Source == nil:
+		return diag.Diagnostic{}, false
+	case c.page.Source.Meta.Slug != "":
+		return posDiag(c.page.Source, "slug", format, args...), true
+	}
+	return diag.File(c.page.Source.Path, format, args...), true
 }
 
 // checkURLCase reports every two URLs of the site (of pages, aliases and
@@ -126,17 +156,11 @@ type urlClaim struct {
 // file, the later by URL when both have one, naming the other. Pairs from names that collide already (checkContentNames) are
 // left to that message.
 func (s *Site) checkURLCase() diag.List {
-	var claims []urlClaim
+	claims := make([]urlClaim, 0, len(s.Pages)+len(s.Aliases)+len(s.Files))
 	for _, p := range s.Pages {
-		c := urlClaim{url: p.URL, page: p, what: "page URL", desc: "the URL of " + describePage(p)}
+		c := urlClaim{url: p.URL, page: p, what: "page URL"}
 		if sp := p.Source; sp != nil {
 			c.src, c.set = sp.Path, sp.Meta.Slug != ""
-			c.at = func(format string, args ...any) diag.Diagnostic {
-				if sp.Meta.Slug != "" {
-					return posDiag(sp, "slug", format, args...)
-				}
-				return diag.File(sp.Path, format, args...)
-			}
 		}
 		claims = append(claims, c)
 	}
@@ -148,39 +172,35 @@ func (s *Site) checkURLCase() diag.List {
 				break
 			}
 		}
-		off := sp.Meta.Pos["aliases"].Item(i)
-		claims = append(claims, urlClaim{url: a.URL, what: "alias", src: sp.Path, set: true, desc: "an alias of " + sp.Path,
-			at: func(format string, args ...any) diag.Diagnostic {
-				return diag.At(sp.Path, sp.Src, off, format, args...)
-			}})
+		claims = append(claims, urlClaim{url: a.URL, what: "alias", src: sp.Path, set: true, alias: sp, off: sp.Meta.Pos["aliases"].Item(i)})
 	}
 	for _, f := range s.Files {
-		p := f.Source.Path
-		claims = append(claims, urlClaim{url: f.URL, what: "file URL", src: p, desc: "the URL of " + p,
-			at: func(format string, args ...any) diag.Diagnostic { return diag.File(p, format, args...) }})
+		claims = append(claims, urlClaim{url: f.URL, what: "file URL", src: f.Source.Path})
 	}
-	sort.SliceStable(claims, func(i, j int) bool { return claims[i].url < claims[j].url })
+	slices.SortStableFunc(claims, func(a, b urlClaim) int { return strings.Compare(a.url, b.url) })
 	var diags diag.List
 	first := map[string]int{}
-	for i, c := range claims {
+	for i := range claims {
+		c := &claims[i]
 		k := foldName(c.url)
 		j, ok := first[k]
 		if !ok {
 			first[k] = i
 			continue
 		}
-		o := claims[j]
+		o := &claims[j]
 		if o.url == c.url || c.src != "" && o.src != "" && foldName(c.src) == foldName(o.src) || mirrored(c.page, o.page) || mirrored(o.page, c.page) {
 			continue // the same URL twice, or colliding names: reported already
 		}
-		if c.at == nil || o.set && !c.set {
+		if c.page != nil && c.page.Source == nil || o.set && !c.set {
 			c, o = o, c
 		}
-		if c.at == nil {
+		d, ok := c.at("%s %s differs only in case from %s, %s: on a case-insensitive file system or server the two are one; change one",
+			c.what, c.url, o.url, o.desc())
+		if !ok {
 			continue // two generated pages: their names come from files reported already
 		}
-		diags = append(diags, c.at("%s %s differs only in case from %s, %s: on a case-insensitive file system or server the two are one; change one",
-			c.what, c.url, o.url, o.desc))
+		diags = append(diags, d)
 	}
 	return diags
 }
