@@ -2,6 +2,7 @@ package render
 
 import (
 	"html/template"
+	"sync"
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build/site"
@@ -56,6 +57,10 @@ type Site struct {
 	// of Langs and the configuration, it adds nothing to a page's
 	// fingerprint.
 	Outputs *Outputs `fingerprint:"-"`
+
+	// frags holds the output of the theme's cached templates for the
+	// build's pages, by fragKey (Theme.cached).
+	frags sync.Map
 }
 
 // Page is the data every template executes with. Every URL field is a

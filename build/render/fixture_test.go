@@ -13,7 +13,7 @@ import (
 )
 
 // repoRoot is the module root, found from this file's place.
-func repoRoot(t *testing.T) string {
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
@@ -23,13 +23,13 @@ func repoRoot(t *testing.T) string {
 }
 
 // repoFs is the repository, read-only, rooted at the module root.
-func repoFs(t *testing.T) afero.Fs {
+func repoFs(t testing.TB) afero.Fs {
 	t.Helper()
 	return afero.NewReadOnlyFs(afero.NewBasePathFs(afero.NewOsFs(), repoRoot(t)))
 }
 
 // loadDefault loads the real UI strings and the default theme.
-func loadDefault(t *testing.T) *Theme {
+func loadDefault(t testing.TB) *Theme {
 	t.Helper()
 	fsys := repoFs(t)
 	b, diags := i18n.Load(context.Background(), fsys, "i18n")

@@ -36,6 +36,22 @@
 //	csp                the attribute content="…" holding the pages'
 //	                   Content-Security-Policy (ContentSecurityPolicy), for
 //	                   <meta http-equiv="Content-Security-Policy" {{csp}}>
+//	site               the Site, as every page has it (.Site): for cached
+//	                   templates, whose data is not the page
+//	cached name data   the template name executed with data, made once per
+//	                   build for each data, language and folder depth, and
+//	                   reused: for HTML text that many pages share (see
+//	                   below)
+//
+// cached keeps what a template makes of its data for every page of the
+// same language at the same depth, where rel gives the same paths: the
+// data must say everything the output depends on, and be a value that
+// can be a key (a struct of strings, numbers and bools, such as a
+// PartRef, or a pointer, which stands for what it points at). A cached
+// template sees the functions as the page does, but xdefault, which
+// reads the page. {{range .Series.Parts}}{{cached "part" .}}{{end}}
+// executes "part" once for each part, not once for each page that lists
+// it.
 //
 // rel, relFolder and abs give a fingerprinted file (a stylesheet, script
 // or WebAssembly module, Site.Assets) under its hashed name:
@@ -50,7 +66,9 @@ import (
 	htmltemplate "html/template"
 	"io"
 	"path"
+	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,6 +109,8 @@ type Theme struct {
 	// kindFiles maps each page kind to its layout's path.
 	kindFiles map[string]string
 	layouts   map[string]*layout
+	// keyTypes remembers which types of data cached takes (keyable).
+	keyTypes sync.Map
 }
 
 // layout is one page kind's templates: a master that is never executed and
@@ -114,6 +134,22 @@ type instance struct {
 // state is what the template functions of one instance see.
 type state struct {
 	page *Page
+	t    *htmltemplate.Template // the instance's templates, which cached executes
+	// caching counts the cached templates being executed, nested.
+	caching int
+	// err is the first error of a cached template: the page's error,
+	// placed in the template that made it rather than at the call.
+	err error
+}
+
+// fragKey names the output of a cached template (Theme.cached): rel's
+// paths depend on the page by its depth alone, but on the 404 page,
+// whose links are absolute.
+type fragKey struct {
+	name, lang string
+	depth      int
+	abs        bool
+	data       any
 }
 
 // Load parses the theme in themeDir: every layouts/*.html file, checked so
@@ -142,6 +178,7 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 	}
 	var diags diag.List
 	var shared []string // the base and partials, by path
+	seen := cachedSeen{names: map[string]bool{}, missing: map[string]bool{}}
 	kindFile := make(map[string]string)
 	for _, e := range entries {
 		if err := ctx.Err(); err != nil {
@@ -213,7 +250,9 @@ func Load(ctx context.Context, fsys afero.Fs, themeDir string, bundle *i18n.Bund
 		}
 		l.pool.New = func() any { return th.newInstance(l) }
 		th.layouts[k] = l
-		if err := th.check(k); err != nil {
+		var cached []string
+		cached, diags = th.cachedNames(t, seen, diags)
+		if err := th.check(k, cached, seen); err != nil {
 			diags = append(diags, err...)
 		}
 	}
@@ -241,13 +280,104 @@ func (th *Theme) newInstance(l *layout) *instance {
 	if err != nil {
 		return &instance{state: st}
 	}
-	return &instance{t: t.Funcs(th.funcs(st)), state: st}
+	st.t = t.Funcs(th.funcs(st))
+	return &instance{t: st.t, state: st}
+}
+
+// cachedSeen is what Load found of the calls of cached in the layouts of
+// the kinds before: the templates named, and the calls naming none, by
+// file and offset. Each is checked once, though several kinds' layouts
+// share it.
+type cachedSeen struct {
+	names, missing map[string]bool
+}
+
+// cachedNames lists the templates t's layouts give cached by a constant
+// name ({{cached "part" .}}) that no other kind's layout named before,
+// to check them once, and adds to diags an error for each call naming a
+// template that t does not define.
+func (th *Theme) cachedNames(t *htmltemplate.Template, seen cachedSeen, diags diag.List) ([]string, diag.List) {
+	var names []string
+	for _, d := range t.Templates() {
+		if d.Tree == nil {
+			continue
+		}
+		tree := d.Tree
+		walkCommands(tree.Root, func(c *parse.CommandNode) {
+			id, ok := c.Args[0].(*parse.IdentifierNode)
+			if !ok || id.Ident != "cached" || len(c.Args) < 2 {
+				return
+			}
+			name, ok := c.Args[1].(*parse.StringNode)
+			if !ok {
+				return
+			}
+			if t.Lookup(name.Text) == nil {
+				file := tree.ParseName
+				if at := fmt.Sprintf("%s:%d", file, name.Pos); !seen.missing[at] {
+					seen.missing[at] = true
+					diags = append(diags, diag.At(file, th.sources[file], int(name.Pos), "cached: no template %q is defined", name.Text))
+				}
+				return
+			}
+			if !seen.names[name.Text] {
+				seen.names[name.Text] = true
+				names = append(names, name.Text)
+			}
+		})
+	}
+	return names, diags
+}
+
+// keyable reports whether every value of type t can stand for the output
+// of a cached template, as a map key: a comparable type with no interface
+// in it, whose value might not be.
+func (th *Theme) keyable(t reflect.Type) bool {
+	if ok, known := th.keyTypes.Load(t); known {
+		return ok.(bool)
+	}
+	ok := keyableType(t)
+	th.keyTypes.Store(t, ok)
+	return ok
+}
+
+func keyableType(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface:
+		return false
+	case reflect.Array:
+		return keyableType(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !keyableType(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return t.Comparable()
+}
+
+// walkCommands calls f with every command under n.
+func walkCommands(n parse.Node, f func(*parse.CommandNode)) {
+	if n == nil {
+		return
+	}
+	if c, ok := n.(*parse.CommandNode); ok && len(c.Args) > 0 {
+		f(c)
+	}
+	for _, c := range children(n) {
+		walkCommands(c, f)
+	}
 }
 
 // check runs the escaper on kind's templates, by executing them once with a
-// stand-in page, so escaping errors surface at Load. Execution errors on the
-// stand-in page are expected and ignored.
-func (th *Theme) check(kind string) diag.List {
+// stand-in page, so escaping errors surface at Load; cached are the
+// templates that cached executes, which no other template calls, checked
+// with kind's (an error in one that another kind's check took is not
+// reported again). Execution errors on the stand-in page are expected and
+// ignored.
+func (th *Theme) check(kind string, cached []string, seen cachedSeen) diag.List {
 	l := th.layouts[kind]
 	inst := l.pool.Get().(*instance)
 	if inst.t == nil {
@@ -273,10 +403,10 @@ func (th *Theme) check(kind string) diag.List {
 		}
 	}
 	sort.Strings(names)
-	for _, name := range append(names, "base") {
+	for _, name := range slices.Concat(names, cached, []string{"base"}) {
 		err := inst.t.ExecuteTemplate(io.Discard, name, p)
 		var he *htmltemplate.Error
-		if errors.As(err, &he) {
+		if errors.As(err, &he) && (!seen.names[he.Name] || slices.Contains(cached, he.Name)) {
 			return diag.List{th.escapeDiag(l, he)}
 		}
 	}
@@ -316,11 +446,44 @@ func (th *Theme) Render(w io.Writer, p *Page) error {
 	if err == nil {
 		_, err = w.Write(inst.buf.Bytes())
 	} else {
+		if inst.state.err != nil {
+			err = inst.state.err
+		}
 		err = th.execDiag(l, err)
 	}
-	inst.state.page = nil
+	inst.state.page, inst.state.err = nil, nil
 	l.pool.Put(inst)
 	return err
+}
+
+// cached is the template function cached: the output of the template
+// name with data, made once per page language and folder depth for each
+// data and kept in the page's Site, which lives as long as one build.
+func (th *Theme) cached(st *state, lang, name string, data any) (htmltemplate.HTML, error) {
+	p := st.page
+	if p == nil || p.Site == nil || st.t == nil {
+		return "", fmt.Errorf("cached %q: no page", name)
+	}
+	if data != nil && !th.keyable(reflect.TypeOf(data)) {
+		return "", fmt.Errorf("cached %q: its data, a %T, cannot stand for its output: give a value made of strings, numbers and bools, or a pointer", name, data)
+	}
+	k := fragKey{name: name, lang: lang, depth: relDepth(p.URL), abs: p.Kind == KindNotFound, data: data}
+	if h, ok := p.Site.frags.Load(k); ok {
+		return h.(htmltemplate.HTML), nil
+	}
+	var b strings.Builder
+	st.caching++
+	err := st.t.ExecuteTemplate(&b, name, data)
+	st.caching--
+	if err != nil {
+		if st.err == nil {
+			st.err = err
+		}
+		return "", err
+	}
+	h := htmltemplate.HTML(b.String())
+	p.Site.frags.Store(k, h)
+	return h, nil
 }
 
 // parseErrRE matches text/template errors: "template: NAME:LINE: msg" and,
@@ -500,12 +663,17 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 		"home":        func() string { return "/" + lang() + "/" },
 		"feed":        func() string { return FeedPath(lang()) },
 		"dict":        shortcodes.Dict,
-		"xdefault": func() string {
+		"xdefault": func() (string, error) {
 			if st.page == nil {
-				return ""
+				return "", nil
 			}
-			return xDefault(site(), st.page.Translations)
+			if st.caching > 0 {
+				return "", errors.New("xdefault reads the page: it cannot be in a cached template")
+			}
+			return xDefault(site(), st.page.Translations), nil
 		},
+		"site":   site,
+		"cached": func(name string, data any) (htmltemplate.HTML, error) { return th.cached(st, lang(), name, data) },
 	}
 }
 

@@ -21,6 +21,21 @@ func Rel(from, target string) string {
 	if !strings.HasPrefix(target, "/") || strings.HasPrefix(target, "//") {
 		return target
 	}
+	up := strings.Repeat("../", relDepth(from))
+	rest := strings.TrimPrefix(target, "/")
+	switch {
+	case up+rest == "":
+		return "./"
+	case up == "" && (strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "?")):
+		return "./" + rest
+	}
+	return up + rest
+}
+
+// relDepth is how many folders deep the page at the site-absolute path
+// from is: how many "../" lead from it to the site's root. Rel's paths
+// depend on from by it alone.
+func relDepth(from string) int {
 	dir := from
 	if i := strings.IndexAny(dir, "?#"); i >= 0 {
 		dir = dir[:i]
@@ -37,15 +52,7 @@ func Rel(from, target string) string {
 			depth--
 		}
 	}
-	up := strings.Repeat("../", max(depth, 0))
-	rest := strings.TrimPrefix(target, "/")
-	switch {
-	case up+rest == "":
-		return "./"
-	case up == "" && (strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "?")):
-		return "./" + rest
-	}
-	return up + rest
+	return max(depth, 0)
 }
 
 // Abs turns the site-absolute path p into an absolute URL under baseURL
