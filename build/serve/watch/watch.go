@@ -28,9 +28,11 @@ import (
 // Options tune a Watcher.
 type Options struct {
 	// Quiet is how long the folders must stay quiet before a burst of
-	// events is handed on; default 15 ms (an editor's save, even as
-	// write-temporary-then-rename or delete-then-recreate, takes well under
-	// a millisecond).
+	// events is handed on; default 4 ms. An editor's save, even as
+	// write-temporary-then-rename, delete-then-recreate or
+	// truncate-then-write, makes its calls well under a millisecond
+	// apart; a save that still came in two bursts would be built twice,
+	// the second build having the whole file.
 	Quiet time.Duration
 	// MaxLatency bounds how long a burst may delay its batch; default
 	// 300 ms.
@@ -61,7 +63,7 @@ type Watcher struct {
 // New starts watching the folders of layout in the site folder root.
 func New(root string, layout build.Layout, opts Options) (*Watcher, error) {
 	if opts.Quiet <= 0 {
-		opts.Quiet = 15 * time.Millisecond
+		opts.Quiet = 4 * time.Millisecond
 	}
 	if opts.MaxLatency < opts.Quiet {
 		opts.MaxLatency = max(300*time.Millisecond, opts.Quiet)
