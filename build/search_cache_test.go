@@ -69,37 +69,33 @@ func loadPublished(t *testing.T, dest, lang string) *search.Index {
 func TestSearchAfterOneEdit(t *testing.T) {
 	in := repoFs(t)
 	dest, cacheFs := filepath.Join(t.TempDir(), "public"), afero.NewMemMapFs()
-	publishTo(t, coldBuilder(t, in, cacheFs), dest)
+	first := coldBuilder(t, in, cacheFs)
+	publishTo(t, first, dest)
 	before := searchFiles(t, dest)
 	if len(before) < 10 {
 		t.Fatalf("search files %v", before)
 	}
 
 	// Plant terms for part 2 in the cache, under its fingerprint.
-	names, _ := afero.Glob(cacheFs, "/cache/build-*.bin")
-	if len(names) != 1 {
-		t.Fatalf("caches %q", names)
-	}
-	data, err := cache.Decode(mustRead(t, cacheFs, names[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := cache.Open(cacheFs, "/cache", first.cacheKey())
+	c.KeepAll()
 	var an search.Analyzer
 	planted := 0
-	for i, st := range data.Search {
+	for _, st := range c.AllSearchTerms() {
 		if st.URL == "/ja/cka/02-control-plane/" {
-			data.Search[i].Terms = an.Analyze(search.Doc{Title: "zzplanted"}).String()
+			st.Terms = an.Analyze(search.Doc{Title: "zzplanted"}).String()
+			c.KeepSearchTerms([]cache.SearchTerms{st})
 			planted++
 		}
 	}
 	if planted != 1 {
 		t.Fatalf("the cache holds %d entries for part 2", planted)
 	}
-	var buf bytes.Buffer
-	if err := cache.Encode(&buf, data); err != nil {
+	stamps, err := cache.StampFolder(context.Background(), afero.NewOsFs(), dest)
+	if err != nil {
 		t.Fatal(err)
 	}
-	afero.WriteFile(cacheFs, names[0], buf.Bytes(), 0o644)
+	c.Save(stamps)
 
 	const art = "content/ja/cka/05-ha-cluster.md"
 	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n追記した段落です。\n"...), 0o644)
@@ -143,18 +139,11 @@ func TestSearchTermsInMemory(t *testing.T) {
 	in := repoFs(t)
 	// The fingerprint of part 2's terms, as a build's cache records it.
 	cacheFs := afero.NewMemMapFs()
-	publishTo(t, coldBuilder(t, in, cacheFs), filepath.Join(t.TempDir(), "public"))
-	names, _ := afero.Glob(cacheFs, "/cache/build-*.bin")
-	if len(names) != 1 {
-		t.Fatalf("caches %q", names)
-	}
-	data, err := cache.Decode(mustRead(t, cacheFs, names[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := coldBuilder(t, in, cacheFs)
+	publishTo(t, first, filepath.Join(t.TempDir(), "public"))
 	const part2 = "/ja/cka/02-control-plane/"
 	var fp uint64
-	for _, st := range data.Search {
+	for _, st := range cache.Open(cacheFs, "/cache", first.cacheKey()).AllSearchTerms() {
 		if st.URL == part2 {
 			fp = st.FP
 		}
@@ -197,16 +186,12 @@ func TestSearchTermsInMemory(t *testing.T) {
 func TestLazySearchReusesFragments(t *testing.T) {
 	in := repoFs(t)
 	cacheFs := afero.NewMemMapFs()
-	publishTo(t, coldBuilder(t, in, cacheFs), filepath.Join(t.TempDir(), "public"))
-	names, _ := afero.Glob(cacheFs, "/cache/build-*.bin")
-	data, err := cache.Decode(mustRead(t, cacheFs, names[0]))
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := coldBuilder(t, in, cacheFs)
+	publishTo(t, first, filepath.Join(t.TempDir(), "public"))
 	const part2 = "/ja/cka/02-control-plane/"
 	var fp uint64
 	var urls []string
-	for _, st := range data.Search {
+	for _, st := range cache.Open(cacheFs, "/cache", first.cacheKey()).AllSearchTerms() {
 		if strings.HasPrefix(st.URL, "/ja/") {
 			urls = append(urls, st.URL)
 		}

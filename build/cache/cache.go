@@ -14,9 +14,13 @@
 package cache
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -26,7 +30,10 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 )
 
-// Data is what a build leaves for the next one.
+// Data is what a build leaves for the next one. The cache keeps it in a
+// Store, in records: the output files together, and each page's
+// markdown and each page's search terms apart, so that a build reads
+// only those it asks for and writes only those that changed.
 type Data struct {
 	MD  map[string]Markdown // by source path
 	Out map[string]File     // by output path
@@ -67,26 +74,47 @@ type Reuser interface {
 	Reuse(p string, size, mtime int64) bool
 }
 
-// Cache is one build's view of the persistent cache: the one loaded from
-// disk and the one being made. A nil *Cache is a build without one: it
-// finds nothing and records nothing. Its methods are safe for concurrent
-// use.
+// Cache is one build's view of the persistent cache: the one the last
+// build left on disk, and the one being made. A nil *Cache is a build
+// without one: it finds nothing and records nothing. Its methods are
+// safe for concurrent use.
 type Cache struct {
-	fs        afero.Fs
-	dir, file string
-	prev      *Data
-	mu        sync.Mutex
-	next      *Data
-	reused    int // output files taken from the previous output
+	fs    afero.Fs
+	dir   string
+	name  string // of the store, and of the files of this key
+	file  string // the index of the store: the cache's file
+	store *Store
+	prev  map[string]File // the output files of the last build; nil for none
+	mu    sync.Mutex
+	next  map[string]File // the output files of this build
+	// live are the records of the store this build keeps as they are
+	// (the markdown and search terms of pages that did not change).
+	live    map[string]bool
+	keepAll bool
+	reused  int // output files taken from the previous output
 }
+
+// The records of a cache's store: the output files, and by page its
+// markdown and its search terms, each led by the fingerprint it was made
+// from (8 bytes, little-endian), so that a stale one is known unread.
+const (
+	outRecord    = "out"
+	mdPrefix     = "m\x00"
+	searchPrefix = "s\x00"
+)
 
 // Open reads the cache named by key in dir on fsys. A missing or
 // unreadable cache is an empty one (a cold build follows).
 func Open(fsys afero.Fs, dir string, key uint64) *Cache {
-	c := &Cache{fs: fsys, dir: dir, file: filepath.Join(dir, fmt.Sprintf("build-%016x.bin", key)),
-		next: &Data{MD: map[string]Markdown{}, Out: map[string]File{}}}
-	if data, err := afero.ReadFile(fsys, c.file); err == nil {
-		c.prev, _ = Decode(data)
+	shape, _ := diskShape()
+	name := fmt.Sprintf("build-%016x-%04x", key, uint16(shape))
+	c := &Cache{fs: fsys, dir: dir, name: name, store: OpenStore(fsys, dir, name), next: map[string]File{}, live: map[string]bool{}}
+	c.file = c.store.indexFile()
+	if b, ok := c.store.Get(outRecord); ok {
+		var out map[string]File
+		if decodeRecord(b, &out) == nil {
+			c.prev = out
+		}
 	}
 	return c
 }
@@ -94,14 +122,47 @@ func Open(fsys afero.Fs, dir string, key uint64) *Cache {
 // Warm reports whether a previous build's cache was found.
 func (c *Cache) Warm() bool { return c != nil && c.prev != nil }
 
+// record is the record of the store at key when it was made from fp:
+// what follows its fingerprint.
+func (c *Cache) record(key string, fp uint64) ([]byte, bool) {
+	if !c.Warm() {
+		return nil, false
+	}
+	b, ok := c.store.Get(key)
+	if !ok || len(b) < 8 || binary.LittleEndian.Uint64(b) != fp {
+		return nil, false
+	}
+	return b[8:], true
+}
+
+// keep records for the next build the record at key made from fp, as it
+// is when the store already has it so, else as make writes it; after
+// KeepAll, as make writes it.
+func (c *Cache) keep(key string, fp uint64, make func() []byte) {
+	c.mu.Lock()
+	replace := c.keepAll
+	c.mu.Unlock()
+	if _, ok := c.record(key, fp); !ok || replace {
+		b := binary.LittleEndian.AppendUint64(nil, fp)
+		c.store.Put(key, append(b, make()...))
+	}
+	c.mu.Lock()
+	c.live[key] = true
+	c.mu.Unlock()
+}
+
 // Markdown returns the cached rendering of the page at source path p,
 // without HTML, when its inputs (gen) are unchanged.
 func (c *Cache) Markdown(p string, gen uint64) (Markdown, bool) {
-	if !c.Warm() {
+	b, ok := c.record(mdPrefix+p, gen)
+	if !ok {
 		return Markdown{}, false
 	}
-	d, ok := c.prev.MD[p]
-	return d, ok && d.Gen == gen
+	var m Markdown
+	if decodeRecord(b, &m) != nil || m.Gen != gen {
+		return Markdown{}, false
+	}
+	return m, true
 }
 
 // KeepMarkdown records a page's rendering for the next build.
@@ -109,8 +170,23 @@ func (c *Cache) KeepMarkdown(p string, m Markdown) {
 	if c == nil {
 		return
 	}
+	c.keep(mdPrefix+p, m.Gen, func() []byte { return encodeRecord(&m) })
+}
+
+// KeepAll keeps, in the cache Save writes, every record of the last
+// build's that this build did not replace: for a tool that changes a few
+// records of a cache and leaves the rest. What the cache is given from
+// then on replaces its record, whatever the fingerprints say.
+func (c *Cache) KeepAll() {
 	c.mu.Lock()
-	c.next.MD[p] = m
+	c.keepAll = true
+	if c.prev != nil {
+		for p, o := range c.prev {
+			if _, ok := c.next[p]; !ok {
+				c.next[p] = o
+			}
+		}
+	}
 	c.mu.Unlock()
 }
 
@@ -121,12 +197,12 @@ func (c *Cache) Reuse(out Reuser, p string, fp uint64) bool {
 		return false
 	}
 	p = strings.TrimPrefix(p, "/")
-	o, ok := c.prev.Out[p]
+	o, ok := c.prev[p]
 	if !ok || o.FP != fp || !out.Reuse(p, o.Size, o.MTime) {
 		return false
 	}
 	c.mu.Lock()
-	c.next.Out[p] = File{FP: fp, Size: o.Size}
+	c.next[p] = File{FP: fp, Size: o.Size}
 	c.reused++
 	c.mu.Unlock()
 	return true
@@ -138,7 +214,7 @@ func (c *Cache) Made(p string, fp uint64, size int) {
 		return
 	}
 	c.mu.Lock()
-	c.next.Out[strings.TrimPrefix(p, "/")] = File{FP: fp, Size: int64(size)}
+	c.next[strings.TrimPrefix(p, "/")] = File{FP: fp, Size: int64(size)}
 	c.mu.Unlock()
 }
 
@@ -157,7 +233,7 @@ func (c *Cache) PrevSize(p string) int64 {
 	if !c.Warm() {
 		return 0
 	}
-	return c.prev.Out[strings.TrimPrefix(p, "/")].Size
+	return c.prev[strings.TrimPrefix(p, "/")].Size
 }
 
 // SameFiles reports whether this build's output files are exactly the
@@ -168,11 +244,11 @@ func (c *Cache) SameFiles() bool {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.prev == nil || len(c.prev.Out) != len(c.next.Out) {
+	if c.prev == nil || len(c.prev) != len(c.next) {
 		return false
 	}
-	for p := range c.next.Out {
-		if _, ok := c.prev.Out[p]; !ok {
+	for p := range c.next {
+		if _, ok := c.prev[p]; !ok {
 			return false
 		}
 	}
@@ -181,27 +257,59 @@ func (c *Cache) SameFiles() bool {
 
 // Save writes the cache of a build whose output is now in the output
 // folder as files stamps it (output.Staging.Files): it records each
-// file's size and time as the folder has them, and removes the caches of
-// other keys. Failing to write is no error: the next build is a cold one.
+// file's size and time as the folder has them, keeps the records this
+// build made or kept, and removes the caches of other keys. Failing to
+// write is no error: the next build is a cold one.
 func (c *Cache) Save(files map[string]Stamp) {
-	n := c.next
-	for p, o := range n.Out {
-		s, ok := files[p]
-		if !ok || s.Size != o.Size {
-			delete(n.Out, p)
-			continue
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make(map[string]File, len(c.next))
+	for p, o := range c.next {
+		if s, ok := files[p]; ok && s.Size == o.Size {
+			o.MTime = s.MTime
+			out[p] = o
 		}
-		o.MTime = s.MTime
-		n.Out[p] = o
 	}
-	writeReplacing(c.fs, c.dir, c.file, ".bin", func(w io.Writer) error { return Encode(w, n) })
+	c.store.Put(outRecord, encodeRecord(&out))
+	c.store.Save(func(k string) bool { return k == outRecord || c.keepAll || c.live[k] })
+	// The caches of other keys, and of the formats before this one.
+	if entries, err := afero.ReadDir(c.fs, c.dir); err == nil {
+		for _, e := range entries {
+			n := e.Name()
+			if strings.HasPrefix(n, "build-") && !strings.HasPrefix(n, c.name+".") && !strings.HasSuffix(n, ".manifest") {
+				c.fs.Remove(filepath.Join(c.dir, n))
+			}
+		}
+	}
+}
+
+// encodeRecord is *v (v a pointer to a type shapeOf accepts) in the
+// cache's encoding, without a magic line or shape: the cache's name
+// covers the shape of Data.
+func encodeRecord(v any) []byte {
+	var b bytes.Buffer
+	e := &diskWriter{w: bufio.NewWriter(&b)}
+	e.value(reflect.ValueOf(v).Elem())
+	e.w.Flush()
+	return b.Bytes()
+}
+
+// decodeRecord reads into *v what encodeRecord wrote of a value of the
+// same type.
+func decodeRecord(b []byte, v any) error {
+	d := &diskReader{b: b}
+	d.value(reflect.ValueOf(v).Elem(), 0)
+	if d.err == nil && len(d.b) != 0 {
+		d.fail()
+	}
+	return d.err
 }
 
 // writeReplacing writes file, in dir on fsys, through a temporary file
 // renamed into place, as encode writes it, then removes the other files
-// of dir named "build-*"+suffix (the caches or manifests of other keys)
-// and their temporaries. Failing to write is no error: the next build is
-// a cold one.
+// of dir named "build-*"+suffix (the manifests of other keys) and their
+// temporaries. Failing to write is no error: the next build does its
+// work.
 func writeReplacing(fsys afero.Fs, dir, file, suffix string, encode func(io.Writer) error) {
 	if fsys.MkdirAll(dir, 0o755) != nil {
 		return

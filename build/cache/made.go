@@ -1,8 +1,8 @@
 package cache
 
 import (
+	"encoding/binary"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -50,26 +50,36 @@ type SearchTerms struct {
 // SearchTerms returns the terms the previous build kept for the page at
 // url, when they were made from fingerprint fp.
 func (c *Cache) SearchTerms(url string, fp uint64) (string, bool) {
-	if !c.Warm() {
-		return "", false
-	}
-	ts := c.prev.Search // sorted by URL, as KeepSearchTerms leaves it
-	i := sort.Search(len(ts), func(i int) bool { return ts[i].URL >= url })
-	if i < len(ts) && ts[i].URL == url && ts[i].FP == fp {
-		return ts[i].Terms, true
-	}
-	return "", false
+	b, ok := c.record(searchPrefix+url, fp)
+	return string(b), ok
 }
 
 // KeepSearchTerms records the terms of pages for the next build.
 func (c *Cache) KeepSearchTerms(ts []SearchTerms) {
-	if c == nil || len(ts) == 0 {
+	if c == nil {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.next.Search = append(c.next.Search, ts...)
-	slices.SortStableFunc(c.next.Search, func(a, b SearchTerms) int { return strings.Compare(a.URL, b.URL) })
+	for _, t := range ts {
+		c.keep(searchPrefix+t.URL, t.FP, func() []byte { return []byte(t.Terms) })
+	}
+}
+
+// AllSearchTerms are the terms the previous build kept, sorted by URL:
+// for a tool that looks into a cache.
+func (c *Cache) AllSearchTerms() []SearchTerms {
+	if !c.Warm() {
+		return nil
+	}
+	var out []SearchTerms
+	for _, k := range c.store.Keys() {
+		if url, ok := strings.CutPrefix(k, searchPrefix); ok {
+			if b, ok := c.store.Get(k); ok && len(b) >= 8 {
+				out = append(out, SearchTerms{URL: url, FP: binary.LittleEndian.Uint64(b), Terms: string(b[8:])})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b SearchTerms) int { return strings.Compare(a.URL, b.URL) })
+	return out
 }
 
 // PutMadeFunc writes file p made from fingerprint fp: the previous
@@ -97,11 +107,11 @@ func (w *Writer) ReuseSet(head string, fp uint64, prefix string) (int, bool) {
 		return 0, false
 	}
 	head, prefix = strings.TrimPrefix(head, "/"), strings.TrimPrefix(prefix, "/")
-	if o, ok := c.prev.Out[head]; !ok || o.FP != fp {
+	if o, ok := c.prev[head]; !ok || o.FP != fp {
 		return 0, false
 	}
 	set := map[string]uint64{head: fp}
-	for p, o := range c.prev.Out {
+	for p, o := range c.prev {
 		if strings.HasPrefix(p, prefix) {
 			set[p] = o.FP
 		}

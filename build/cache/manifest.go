@@ -110,7 +110,7 @@ func (c *Cache) Extra(files map[string]Stamp, skip ...string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for p := range files {
-		if _, ok := c.next.Out[p]; !ok && !slices.Contains(skip, p) {
+		if _, ok := c.next[p]; !ok && !slices.Contains(skip, p) {
 			return true
 		}
 	}

@@ -341,3 +341,21 @@ func mapFile(fsys afero.Fs, p string, size int64) ([]byte, bool) {
 
 // String names the store, for messages.
 func (s *Store) String() string { return fmt.Sprintf("store %s in %s", s.name, s.dir) }
+
+// Keys are the keys of the store, those put since it was opened
+// included, sorted.
+func (s *Store) Keys() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	keys := make([]string, 0, len(s.index)+len(s.fresh))
+	for k := range s.index {
+		if _, ok := s.fresh[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	for k := range s.fresh {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
