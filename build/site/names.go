@@ -27,7 +27,7 @@ func foldName(s string) string { return strings.ToLower(norm.NFC.String(s)) }
 // one, if one is), naming the first; a pair of files inside two such
 // folders is the folders' error only.
 func checkContentNames(c *source.Content) diag.List {
-	var paths []string
+	paths := make([]string, 0, len(c.Pages)+len(c.Series)+len(c.Files))
 	for _, p := range c.Pages {
 		paths = append(paths, p.Path)
 	}
@@ -38,27 +38,38 @@ func checkContentNames(c *source.Content) diag.List {
 		paths = append(paths, f.Path)
 	}
 	folder := map[string]bool{}
-	seen := map[string]bool{}
-	byFold := map[string][]string{} // the distinct spellings of each folded name
-	note := func(p string) {
-		if !seen[p] {
-			seen[p] = true
-			k := foldName(p)
+	seen := make(map[string]bool, len(paths))
+	// The first spelling of each folded name, and the distinct spellings
+	// of those that have more than one.
+	spelled := make(map[string]string, len(paths))
+	byFold := map[string][]string{}
+	note := func(p string) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		k := foldName(p)
+		switch q, ok := spelled[k]; {
+		case !ok:
+			spelled[k] = p
+		case byFold[k] == nil:
+			byFold[k] = []string{q, p}
+		default:
 			byFold[k] = append(byFold[k], p)
 		}
+		return true
 	}
 	for _, p := range paths {
 		note(p)
 		for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
 			folder[d] = true
-			note(d)
+			if !note(d) {
+				break // and the folders above it, noted with it
+			}
 		}
 	}
 	var diags diag.List
 	for _, names := range byFold {
-		if len(names) < 2 {
-			continue
-		}
 		sort.Strings(names)
 		first := map[string]string{} // the first spelling in each folder
 		for _, p := range names {

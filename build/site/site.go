@@ -134,7 +134,7 @@ type Options struct {
 // warning (a missing translation, a page without a title); a page in
 // error is left out, or joins no series.
 func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
-	s := &Site{Langs: opts.Langs, Series: c.Series, byURL: map[string]*Page{}, parts: map[partKey]*Page{}, failed: opts.Failed}
+	s := &Site{Langs: opts.Langs, Series: c.Series, byURL: make(map[string]*Page, len(c.Pages)), parts: make(map[partKey]*Page, len(c.Pages)), failed: opts.Failed}
 	var diags diag.List
 	series := map[string]*source.Series{}
 	for _, sr := range c.Series {
@@ -219,7 +219,7 @@ func Resolve(c *source.Content, opts Options) (*Site, diag.List) {
 	diags = append(diags, s.addFiles(c)...)
 	diags = append(diags, s.addGlossary(opts.Langs, opts.Glossary)...)
 
-	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
+	slices.SortFunc(s.Pages, byURL) // URLs are unique
 	s.pairTranslations()
 	s.addUntranslated()
 	diags = append(append(diags, s.checkURLCase()...), s.checkTitles()...)
@@ -302,9 +302,9 @@ func (s *Site) addTags(langs []string, sections map[string]bool) diag.List {
 		where := map[string]*Page{} // the first article with each tag
 		var list []*Tag
 		arts := s.Articles(lang)
-		byURL := slices.Clone(arts)
-		sort.Slice(byURL, func(i, j int) bool { return byURL[i].URL < byURL[j].URL })
-		for _, p := range byURL {
+		sorted := slices.Clone(arts)
+		slices.SortFunc(sorted, byURL)
+		for _, p := range sorted {
 			for _, name := range p.Source.Meta.Tags {
 				slug := slugOf(name)
 				if bySlug[slug] == nil {
@@ -440,7 +440,7 @@ func fieldDiag(sp *source.Page, field, format string, args ...any) diag.Diagnost
 }
 
 func (s *Site) pairTranslations() {
-	groups := map[string]map[string]*Page{}
+	groups := make(map[string]map[string]*Page, len(s.Pages)/max(len(s.Langs), 1))
 	for _, p := range s.Pages {
 		if p.Lang == "" {
 			continue
@@ -490,8 +490,11 @@ func (s *Site) addUntranslated() {
 		q.Translations[q.Lang] = q
 	}
 	s.Pages = append(s.Pages, add...)
-	sort.Slice(s.Pages, func(i, j int) bool { return s.Pages[i].URL < s.Pages[j].URL })
+	slices.SortFunc(s.Pages, byURL) // each URL taken once
 }
+
+// byURL orders pages by URL.
+func byURL(p, q *Page) int { return strings.Compare(p.URL, q.URL) }
 
 // original is the page of p's group that the others translate: the one
 // in the language a page's translationOf names, else the one in the first
@@ -573,7 +576,7 @@ func (s *Site) PartPage(lang, id string, n int) *Page { return s.parts[partKey{l
 // orderParts lists each series' published part pages per language in
 // part order, for Neighbours.
 func (s *Site) orderParts() {
-	s.order, s.index = map[string][]*Page{}, map[*Page]int{}
+	s.order, s.index = map[string][]*Page{}, make(map[*Page]int, len(s.parts))
 	for _, sr := range s.Series {
 		for _, lang := range s.Langs {
 			k := lang + "/" + sr.ID
@@ -612,12 +615,11 @@ func (s *Site) Articles(lang string) []*Page {
 			out = append(out, p)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Source.Meta.Date, out[j].Source.Meta.Date
-		if !a.Equal(b) {
-			return a.After(b)
+	slices.SortStableFunc(out, func(p, q *Page) int {
+		if a, b := p.Source.Meta.Date, q.Source.Meta.Date; !a.Equal(b) {
+			return b.Compare(a) // newest first
 		}
-		return out[i].URL < out[j].URL
+		return strings.Compare(p.URL, q.URL)
 	})
 	return out
 }
