@@ -85,11 +85,6 @@ type Highlighter struct {
 	order []string // keys in the order they were cached, when limited
 	limit int      // most blocks kept; 0: no limit
 
-	// plain formats blocks without highlighted lines. A formatter caches
-	// the CSS classes of its style, so sharing one saves that work per
-	// block; it is safe for concurrent use.
-	plain *chromahtml.Formatter
-
 	hits, misses atomic.Int64
 }
 
@@ -117,7 +112,7 @@ func New(light, dark string) (*Highlighter, error) {
 	if !ok {
 		return nil, fmt.Errorf("highlight: unknown chroma style %q", dark)
 	}
-	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}, plain: newFormatter(Block{}, nil)}, nil
+	return &Highlighter{light: ls, dark: ds, cache: map[string]*entry{}}, nil
 }
 
 // Default returns a Highlighter with the default styles, DefaultLight and
@@ -251,14 +246,11 @@ func Lexer(lang string) chroma.Lexer {
 }
 
 // newFormatter makes a formatter for a block with highlighted lines
-// (ranges, in the lines' numbers) or numbered lines, or, with neither, one
-// that writes only the tokens: chroma wraps every line in two spans, which
+// (ranges, in the lines' numbers) or numbered lines. A block with neither
+// is written by writeTokens: chroma wraps every line in two spans, which
 // only a highlighted or numbered line needs, and which make up a fifth of
 // a code block's bytes.
 func newFormatter(b Block, ranges [][2]int) *chromahtml.Formatter {
-	if len(ranges) == 0 && b.LineNumbers == NoLineNumbers {
-		return chromahtml.New(chromahtml.WithClasses(true), chromahtml.PreventSurroundingPre(true))
-	}
 	opts := []chromahtml.Option{
 		chromahtml.WithClasses(true),
 		chromahtml.WithPreWrapper(preWrapper{inTable: b.LineNumbers == LineNumbersTable}),
@@ -311,12 +303,10 @@ func (h *Highlighter) render(b Block) (r Rendered) {
 		}
 		ranges = append(ranges, [2]int{l, l})
 	}
-	f := h.plain
 	bare := len(ranges) == 0 && b.LineNumbers == NoLineNumbers
-	if !bare || f == nil {
-		f = newFormatter(b, ranges)
-	}
-	var buf bytes.Buffer
+	buf := buffers.Get().(*bytes.Buffer)
+	defer buffers.Put(buf)
+	buf.Reset()
 	if bare {
 		buf.WriteString(preWrapper{}.Start(true, ""))
 	}
@@ -327,11 +317,19 @@ func (h *Highlighter) render(b Block) (r Rendered) {
 				err = fmt.Errorf("highlight: lexer panic: %v", p)
 			}
 		}()
+		if bare {
+			it, err := Lexer(b.Lang).Tokenise(nil, code)
+			if err != nil {
+				return err
+			}
+			writeTokens(buf, it)
+			return nil
+		}
 		it, err := chroma.Coalesce(Lexer(b.Lang)).Tokenise(nil, code)
 		if err != nil {
 			return err
 		}
-		return f.Format(&buf, styles.Fallback, it)
+		return newFormatter(b, ranges).Format(buf, styles.Fallback, it)
 	}()
 	if bare && err == nil {
 		buf.WriteString(preWrapper{}.End(true))
@@ -347,6 +345,102 @@ func (h *Highlighter) render(b Block) (r Rendered) {
 		r.HTML = tableMarkup(r.HTML, anchorPrefix(b.Anchors) != "")
 	}
 	return r
+}
+
+// buffers holds the buffers blocks are written in before their HTML is
+// copied out: most blocks then need no buffer to grow.
+var buffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// maxRun is the most bytes of one token type chroma's coalescer joins
+// into one token before it starts another (chroma.Coalesce).
+const maxRun = 8192
+
+// writeTokens writes the tokens of it as chroma's HTML formatter does
+// with classes, and without its <pre> or the spans of lines, after
+// chroma.Coalesce: each run of tokens of one type (up to maxRun bytes)
+// is cut after each newline, and each piece is escaped, in a span of its
+// type's class when it has one. It writes them straight into buf, with
+// neither the coalesced tokens nor the lines chroma would make of them.
+func writeTokens(buf *bytes.Buffer, it chroma.Iterator) {
+	var (
+		started bool
+		typ     chroma.TokenType
+		run     int    // bytes in the run so far
+		class   string // the run's class
+		open    bool   // a span of class is open
+	)
+	for tok := it(); tok != chroma.EOF; tok = it() {
+		if tok.Value == "" {
+			continue
+		}
+		if !started || tok.Type != typ || run >= maxRun {
+			if open {
+				buf.WriteString("</span>")
+				open = false
+			}
+			started, typ, run, class = true, tok.Type, 0, tokenClass(tok.Type)
+		}
+		run += len(tok.Value)
+		for v := tok.Value; v != ""; {
+			piece := v
+			nl := strings.IndexByte(v, '\n')
+			if nl >= 0 {
+				piece = v[:nl+1]
+			}
+			v = v[len(piece):]
+			if class != "" && !open {
+				buf.WriteString(`<span class="`)
+				buf.WriteString(class)
+				buf.WriteString(`">`)
+				open = true
+			}
+			escapeTo(buf, piece)
+			if nl >= 0 && open {
+				buf.WriteString("</span>")
+				open = false
+			}
+		}
+	}
+	if open {
+		buf.WriteString("</span>")
+	}
+}
+
+// tokenClass is the CSS class chroma's HTML formatter gives tokens of
+// type t: its own, else its nearest parent's, "" for none.
+func tokenClass(t chroma.TokenType) string {
+	for ; t != 0; t = t.Parent() {
+		if cls, ok := chroma.StandardTypes[t]; ok {
+			return cls
+		}
+	}
+	return chroma.StandardTypes[0]
+}
+
+// escapeTo writes s to buf escaped as html.EscapeString escapes it.
+func escapeTo(buf *bytes.Buffer, s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '&':
+			esc = "&amp;"
+		case '\'':
+			esc = "&#39;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&#34;"
+		default:
+			continue
+		}
+		buf.WriteString(s[last:i])
+		buf.WriteString(esc)
+		last = i + 1
+	}
+	buf.WriteString(s[last:])
 }
 
 // fallbackHL is the highlighted-line background used when a style defines
