@@ -73,7 +73,7 @@ func tokenCases(t testing.TB) []struct{ lang, code string } {
 				cases = append(cases, struct{ lang, code string }{lang, code.String()})
 				in = false
 			case strings.HasPrefix(l, "```"):
-				in, lang = true, strings.Fields(strings.TrimPrefix(l, "```")+" x")[0]
+				in, lang = true, strings.Fields(strings.TrimPrefix(l, "```") + " x")[0]
 				code.Reset()
 			case in:
 				code.WriteString(l)
