@@ -53,20 +53,22 @@ func Pairs(c *source.Content, langs []string) ([]Pair, diag.List) {
 		return nil, nil
 	}
 	var diags diag.List
-	groups := map[string]map[string]*source.Page{}
-	var keys []string
+	groups := make(map[string]map[string]*source.Page, len(c.Pages)/len(langs)+1)
+	keys := make([]string, 0, len(c.Pages)/len(langs)+1)
 	for _, p := range c.Pages {
 		k := Key(p)
-		if groups[k] == nil {
-			groups[k] = map[string]*source.Page{}
+		g := groups[k]
+		if g == nil {
+			g = make(map[string]*source.Page, len(langs))
+			groups[k] = g
 			keys = append(keys, k)
 		}
-		if _, dup := groups[k][p.Lang]; dup {
+		if _, dup := g[p.Lang]; dup {
 			// cka/x.md beside cka/x/index.md: the site reports the
 			// clash of their URLs; pair the first.
 			continue
 		}
-		groups[k][p.Lang] = p
+		g[p.Lang] = p
 	}
 	slices.Sort(keys)
 	var pairs []Pair
