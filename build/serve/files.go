@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"path"
 	"sort"
@@ -201,6 +202,26 @@ func newSnapshot(site *output.Site, prev *snapshot) (*snapshot, changes) {
 		sort.Strings(ch.Removed)
 	}
 	return s, ch
+}
+
+// next is the snapshot of site, the build after the one prev was taken
+// of, whose Result said which output paths changed (added or with new
+// bytes) and which went (build.Result.Changed and Removed): prev's
+// entries of the others are taken as they are, without comparing a file.
+func (prev *snapshot) next(site *output.Site, changed, removed []string) (*snapshot, changes) {
+	s := &snapshot{files: maps.Clone(prev.files)}
+	for _, p := range removed {
+		delete(s.files, p)
+	}
+	for _, p := range changed {
+		if l, ok := site.Lazy(p); ok {
+			s.files[p] = &file{lazy: l, ctype: contentType(p)}
+			continue
+		}
+		data, _ := site.Get(p)
+		s.files[p] = newFile(p, data)
+	}
+	return s, changes{Changed: changed, Removed: removed}
 }
 
 func sameBytes(a, b []byte) bool {

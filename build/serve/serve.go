@@ -228,7 +228,7 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		s.pairsDirty, s.stringsDirty = true, true // the pair view speaks them
 	}
 	res, err := s.builder.Build(ctx)
-	if ctx.Err() != nil {
+	if err != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}
 	s.n++
@@ -246,7 +246,15 @@ func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 		s.logErrors(errs)
 		return err
 	}
-	snap, ch := newSnapshot(res.Site, old.site)
+	var snap *snapshot
+	var ch changes
+	if _, ok := s.builder.(*build.Builder); ok && old.site != nil {
+		// Every successful build is served: the builder's changes are
+		// the snapshot's.
+		snap, ch = old.site.next(res.Site, res.Changed, res.Removed)
+	} else {
+		snap, ch = newSnapshot(res.Site, old.site)
+	}
 	next := &state{site: snap, version: version, langs: old.langs, match: old.match, untranslated: map[string]bool{},
 		assets: res.Assets, hashed: map[string]bool{}}
 	for _, h := range res.Assets {

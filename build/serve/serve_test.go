@@ -597,3 +597,55 @@ func TestConcurrentClientsAndShutdown(t *testing.T) {
 	}
 	tr.CloseIdleConnections()
 }
+
+// TestSnapshotAfterEdits: the files served after each rebuild, taken
+// from the last snapshot for the output paths the build did not change,
+// are those a fresh server of the same site serves.
+func TestSnapshotAfterEdits(t *testing.T) {
+	s, _, root := newTestServer(t)
+	const art, css = "content/ja/cka/05-ha-cluster.md", "themes/default/static/css/main.css"
+	good := readFile(t, root, art)
+	steps := []struct {
+		name  string
+		edit  func()
+		paths []string
+		fails bool
+	}{
+		{"an article edited", func() { writeFile(t, root, art, good+"\n追記した段落です。\n") }, []string{art}, false},
+		{"a stylesheet edited", func() { writeFile(t, root, css, readFile(t, root, css)+"\n.edited { color: red; }\n") }, []string{css}, false},
+		{"a translation removed", func() { must(t, os.Remove(filepath.Join(root, "content/ko/cka/02-control-plane.md"))) },
+			[]string{"content/ko/cka/02-control-plane.md"}, false},
+		{"front matter broken", func() { writeFile(t, root, art, strings.Replace(good, "title:", "title: [", 1)) }, []string{art}, true},
+		{"fixed", func() { writeFile(t, root, art, good) }, []string{art}, false},
+		{"nothing changed", func() {}, []string{art}, false},
+	}
+	for _, st := range steps {
+		st.edit()
+		if err := s.Rebuild(context.Background(), st.paths); (err != nil) != st.fails {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if st.fails {
+			continue
+		}
+		fresh, err := New(context.Background(), Options{Root: root})
+		must(t, err)
+		got, want := s.cur.Load().site.files, fresh.cur.Load().site.files
+		for p, w := range want {
+			g := got[p]
+			switch {
+			case g == nil:
+				t.Errorf("%s: %s is not served", st.name, p)
+			case (g.lazy == nil) != (w.lazy == nil) || g.lazy != nil && g.lazy.Key() != w.lazy.Key():
+				t.Errorf("%s: %s is not made as a fresh server makes it", st.name, p)
+			case g.lazy == nil && !bytes.Equal(g.data, w.data):
+				t.Errorf("%s: %s differs from a fresh server's", st.name, p)
+			}
+		}
+		for p := range got {
+			if want[p] == nil {
+				t.Errorf("%s: %s is served, not by a fresh server", st.name, p)
+			}
+		}
+		fresh.Close()
+	}
+}
