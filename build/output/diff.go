@@ -6,7 +6,8 @@ import "bytes"
 // lacks, and the paths of prev missing from next. A lazy file is compared
 // by its key, without making it.
 func Diff(prev, next *Site) (changed, removed []string) {
-	for _, p := range next.Paths() {
+	paths := next.Paths()
+	for _, p := range paths {
 		if nl, ok := next.Lazy(p); ok {
 			if pl, ok := prev.Lazy(p); !ok || pl.Key() != nl.Key() {
 				changed = append(changed, p)
@@ -23,14 +24,19 @@ func Diff(prev, next *Site) (changed, removed []string) {
 			changed = append(changed, p)
 		}
 	}
-	now := map[string]bool{}
-	for _, p := range next.Paths() {
-		now[p] = true
-	}
 	for _, p := range prev.Paths() {
-		if !now[p] {
+		if !next.has(p) {
 			removed = append(removed, p)
 		}
 	}
 	return changed, removed
+}
+
+// has reports whether the site holds a file at p, a path as Paths gives it.
+func (s *Site) has(p string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.files[p]
+	_, lazy := s.lazy[p]
+	return ok || lazy
 }
