@@ -289,6 +289,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		// (output.Staging.Listing): files reused are compared with it.
 		go to.stage.Listing()
 	}
+	source.Refresh(b.in)
 	tm := b.opts.Timings
 	end := tm.Stage("configuration")
 	if err := b.loadConfig(ctx); err != nil {

@@ -295,9 +295,10 @@ func encodeRecord(v any) []byte {
 }
 
 // decodeRecord reads into *v what encodeRecord wrote of a value of the
-// same type.
+// same type. Its strings are b's bytes (b is a Store's: never written
+// to, kept for the life of the process).
 func decodeRecord(b []byte, v any) error {
-	d := &diskReader{b: b}
+	d := &diskReader{b: b, alias: true}
 	d.value(reflect.ValueOf(v).Elem(), 0)
 	if d.err == nil && len(d.b) != 0 {
 		d.fail()

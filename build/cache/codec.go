@@ -9,6 +9,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"unsafe"
 )
 
 // The persistent cache is written in a small binary format of its own:
@@ -163,10 +164,13 @@ func encodeValue(w io.Writer, magic string, v any) error {
 }
 
 // diskReader decodes what diskWriter wrote from one buffer; the first
-// problem sticks in err and every later read returns zero values.
+// problem sticks in err and every later read returns zero values. With
+// alias, its strings are the buffer's bytes, not copies: for a buffer
+// that is never written to and lives as long as they do (a Store's).
 type diskReader struct {
-	b   []byte
-	err error
+	b     []byte
+	err   error
+	alias bool
 }
 
 func (d *diskReader) fail() {
@@ -212,7 +216,12 @@ func (d *diskReader) str() string {
 	if d.err != nil {
 		return ""
 	}
-	s := string(d.b[:n])
+	var s string
+	if d.alias && n > 0 {
+		s = unsafe.String(&d.b[0], n)
+	} else {
+		s = string(d.b[:n])
+	}
 	d.b = d.b[n:]
 	return s
 }

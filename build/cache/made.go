@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
 )
@@ -51,7 +52,12 @@ type SearchTerms struct {
 // url, when they were made from fingerprint fp.
 func (c *Cache) SearchTerms(url string, fp uint64) (string, bool) {
 	b, ok := c.record(searchPrefix+url, fp)
-	return string(b), ok
+	if !ok || len(b) == 0 {
+		return "", ok
+	}
+	// The store's bytes, which are never written to and last as long
+	// as the process: no copy.
+	return unsafe.String(&b[0], len(b)), true
 }
 
 // KeepSearchTerms records the terms of pages for the next build.

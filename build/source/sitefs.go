@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/afero"
@@ -86,6 +87,31 @@ func unwrapPath(err error) error {
 type confinedFs struct {
 	afero.Fs
 	root string
+	// plain holds the folders (relative paths) found to be no link,
+	// reached from the root through folders that are none either: what
+	// they hold is described as it is, without resolving its path
+	// again (LstatIfPossible). Refresh forgets them.
+	plain sync.Map
+}
+
+// Refresh makes the filesystem fsys, when it is a site's (SiteFS),
+// check again every folder of a path it describes, as it did the first
+// time: a folder found to be no symbolic link is trusted to stay one
+// until then. A build calls it as it begins.
+func Refresh(fsys afero.Fs) {
+	if c, ok := fsys.(*confinedFs); ok {
+		c.plain.Clear()
+	}
+}
+
+// isPlain reports whether the folder dir (relative, cleaned) was found
+// to be no link, through folders that are none.
+func (c *confinedFs) isPlain(dir string) bool {
+	if dir == "." || dir == "" {
+		return true
+	}
+	_, ok := c.plain.Load(dir)
+	return ok
 }
 
 var _ afero.Fs = (*confinedFs)(nil)
@@ -223,6 +249,13 @@ func (c *confinedFs) LstatIfPossible(name string) (os.FileInfo, bool, error) {
 	rel := c.clean(name)
 	full := filepath.Join(c.root, rel)
 	li, err := os.Lstat(full)
+	if err == nil && li.Mode()&os.ModeSymlink == 0 && c.isPlain(filepath.Dir(rel)) {
+		// No link on the way: the file is what it is, inside the site.
+		if li.IsDir() {
+			c.plain.Store(rel, struct{}{})
+		}
+		return li, false, nil
+	}
 	if err != nil || li.Mode()&os.ModeSymlink == 0 {
 		// Not a link itself; a link further up the path was followed
 		// by the walk that found it, and Stat checks the whole path.
