@@ -45,9 +45,7 @@ func TestCachedIsTemplate(t *testing.T) {
 	}
 	// One output per part, language and depth (3 and 4), and the 404
 	// page's, whose links are absolute.
-	n := 0
-	site.frags.Range(func(_, _ any) bool { n++; return true })
-	if want := 4*2*2 + 4; n != want {
+	if n, want := site.frags.len(), 4*2*2+4; n != want {
 		t.Errorf("%d outputs cached, want %d", n, want)
 	}
 }

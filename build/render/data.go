@@ -59,8 +59,40 @@ type Site struct {
 	Outputs *Outputs `fingerprint:"-"`
 
 	// frags holds the output of the theme's cached templates for the
-	// build's pages, by fragKey (Theme.cached).
-	frags sync.Map
+	// build's pages (Theme.cached).
+	frags fragments
+}
+
+// fragments is the output of cached templates by fragKey. Most calls
+// find theirs, but a build adds thousands: a map under a lock, which
+// sync.Map, made for keys written once and read many times, would copy
+// as it grows.
+type fragments struct {
+	mu sync.RWMutex
+	m  map[fragKey]template.HTML
+}
+
+func (f *fragments) get(k fragKey) (template.HTML, bool) {
+	f.mu.RLock()
+	h, ok := f.m[k]
+	f.mu.RUnlock()
+	return h, ok
+}
+
+func (f *fragments) put(k fragKey, h template.HTML) {
+	f.mu.Lock()
+	if f.m == nil {
+		f.m = map[fragKey]template.HTML{}
+	}
+	f.m[k] = h
+	f.mu.Unlock()
+}
+
+// len is how many outputs f holds.
+func (f *fragments) len() int {
+	f.mu.RLock()
+	defer f.mu.RUnlock()
+	return len(f.m)
 }
 
 // Page is the data every template executes with. Every URL field is a

@@ -88,3 +88,36 @@ func BenchmarkRenderArticle(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkRenderTag renders the tag pages of a language: six tags, each
+// of a few hundred of the same thousand articles.
+func BenchmarkRenderTag(b *testing.B) {
+	th := loadDefault(b)
+	site := testSite()
+	var pages []*Page
+	for t := range 6 {
+		p := tagPage(site, "ja")
+		p.URL = fmt.Sprintf("/ja/tags/t%d/", t)
+		p.Articles = nil
+		for i := 1; i <= 1000; i++ {
+			if i%(t+1) == 0 {
+				p.Articles = append(p.Articles, ArticleRef{Title: fmt.Sprintf("kubeadm クラスターのインストール (第%d回)", i),
+					URL: fmt.Sprintf("/ja/cka/%04d-part/", i), Summary: "Kubernetesのコントロールプレーンが4つのプロセスに分かれる理由を説明します。",
+					Date: time.Date(2017, 5, 18, 0, 0, 0, 0, time.UTC), Series: "Certified Kubernetes Administrator (CKA)", Part: i})
+			}
+		}
+		pages = append(pages, p)
+	}
+	var buf bytes.Buffer
+	i := 0
+	for b.Loop() {
+		if i%len(pages) == 0 {
+			site.frags = fragments{} // a new build
+		}
+		buf.Reset()
+		if err := th.Render(&buf, pages[i%len(pages)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

@@ -468,8 +468,8 @@ func (th *Theme) cached(st *state, lang, name string, data any) (htmltemplate.HT
 		return "", fmt.Errorf("cached %q: its data, a %T, cannot stand for its output: give a value made of strings, numbers and bools, or a pointer", name, data)
 	}
 	k := fragKey{name: name, lang: lang, depth: relDepth(p.URL), abs: p.Kind == KindNotFound, data: data}
-	if h, ok := p.Site.frags.Load(k); ok {
-		return h.(htmltemplate.HTML), nil
+	if h, ok := p.Site.frags.get(k); ok {
+		return h, nil
 	}
 	var b strings.Builder
 	st.caching++
@@ -482,7 +482,7 @@ func (th *Theme) cached(st *state, lang, name string, data any) (htmltemplate.HT
 		return "", err
 	}
 	h := htmltemplate.HTML(b.String())
-	p.Site.frags.Store(k, h)
+	p.Site.frags.put(k, h)
 	return h, nil
 }
 
