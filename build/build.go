@@ -390,7 +390,7 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, *glossary.Glossary, 
 	// translationOf must name another language of the site, the same for
 	// every page of a name.
 	_, tdiags := translation.Pairs(content, langs)
-	st, rdiags := site.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries(), Failed: site.FailedFiles(ldiags)})
+	st, rdiags := b.between.sites.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries(), Failed: site.FailedFiles(ldiags)})
 	return st, gl, slices.Concat(b.cfgDiags, b.themeDiags, ldiags, gdiags, tdiags.Errors(), rdiags), nil
 }
 

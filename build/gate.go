@@ -8,6 +8,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/glossary"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
 	"github.com/kakehashi-dev/kakehashi/build/page"
+	"github.com/kakehashi-dev/kakehashi/build/site"
 )
 
 // Check is the content gate (kakehashi check): it runs the whole pipeline
@@ -44,11 +45,13 @@ func (r *run) siteChecks(mds []*page.Rendering) diag.List {
 }
 
 // between is what a Builder keeps from one build to the next for the
-// work that looks at the whole site once its pages are made, so that a
-// rebuild redoes only what an edit can change: what the checks found of
-// each translation (check.Memo) and each page's sum in the feeds'
-// fingerprint (page.FeedSums).
+// work that looks at the whole site, so that a rebuild redoes only what
+// an edit can change: the resolved site, taken again when only pages'
+// bodies changed (site.Resolver), what the checks found of each
+// translation (check.Memo) and each page's sum in the feeds' fingerprint
+// (page.FeedSums).
 type between struct {
+	sites  site.Resolver
 	checks check.Memo
 	feeds  page.FeedSums
 }
