@@ -13,17 +13,17 @@ import (
 // none of the last build's), at most maxPerCode of one kind, the rest
 // counted.
 func (s *Server) logWarnings(ws diag.List) {
-	now := map[string]bool{}
+	now := make(map[printed]bool, len(ws))
 	shown := map[string]int{}
 	for _, w := range ws {
-		line := s.rel(w).String()
-		if now[line] = true; s.warned[line] {
+		k := printedAs(w)
+		if now[k] = true; s.warned[k] {
 			continue
 		}
 		if shown[w.Code]++; w.Code != "" && shown[w.Code] > maxPerCode {
 			continue
 		}
-		fmt.Fprintln(s.opts.Log, line)
+		fmt.Fprintln(s.opts.Log, s.rel(w).String())
 	}
 	for _, code := range slices.Sorted(maps.Keys(shown)) {
 		if n := shown[code] - maxPerCode; code != "" && n > 0 {
@@ -31,6 +31,22 @@ func (s *Server) logWarnings(ws diag.List) {
 		}
 	}
 	s.warned = now
+}
+
+// printed is what a diagnostic's String shows of it: two diagnostics
+// with the same print the same.
+type printed struct {
+	path, msg, source string
+	line, col         int
+	severity          diag.Severity
+}
+
+func printedAs(d diag.Diagnostic) printed {
+	k := printed{path: d.Path, msg: d.Msg, line: d.Line, severity: d.Severity}
+	if d.Line > 0 {
+		k.col, k.source = d.Col, d.Source
+	}
+	return k
 }
 
 // maxPerCode is how many new warnings of one kind (their code) a build

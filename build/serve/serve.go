@@ -117,7 +117,7 @@ type Server struct {
 	watchTrouble atomic.Bool
 	// warned are the warnings printed so far: a rebuild prints only the
 	// new ones.
-	warned map[string]bool
+	warned map[printed]bool
 	id     string // this server's instance, in versions
 	cur    atomic.Pointer[state]
 	// token is in the pair view's forms: a page of another site cannot
