@@ -15,6 +15,10 @@ import (
 type File struct {
 	Path string
 	Data []byte
+	// Sum is a shard's: the sum of its keys and records, which its name
+	// is made of, and which names its bytes; 0 for another file. A shard
+	// Update took as the last build made it has no Data (Built.Made).
+	Sum uint64
 }
 
 // Built is one language's index: the manifest, which the search box loads
@@ -27,6 +31,17 @@ type Built struct {
 	Shards   []File
 	Stats    Stats
 	*Fragments
+	state *head             // for State
+	made  func(i int) []byte // makes the i-th shard's bytes (Made)
+}
+
+// Made is the bytes of the i-th shard: its Data, or, for a shard Update
+// took as the last build made it, the same bytes made again.
+func (b *Built) Made(i int) []byte {
+	if d := b.Shards[i].Data; d != nil || b.made == nil {
+		return d
+	}
+	return b.made(i)
 }
 
 // Fragments names and makes the fragments of a language's pages.
@@ -112,15 +127,17 @@ func Build(lang string, pages []Page, opts Options) *Built {
 		b.Stats.Postings += len(t.ps)
 	}
 	var first, shardNames []string
-	for _, sh := range cut(terms, opts.ShardBytes) {
+	shards := cut(terms, opts.ShardBytes)
+	for _, sh := range shards {
 		first = append(first, sh.first)
 		shardNames = append(shardNames, sh.name)
 		data := shardScript(lang, sh)
-		b.Shards = append(b.Shards, File{Path: shardPath(lang, sh.name), Data: data})
+		b.Shards = append(b.Shards, File{Path: shardPath(lang, sh.name), Data: data, Sum: sh.sum})
 		b.Stats.ShardBytes += len(data)
 		b.Stats.MaxShardBytes = max(b.Stats.MaxShardBytes, len(data))
 	}
 	uniqueNames(shardNames, b.Shards, lang)
+	b.state = stateOf(lang, opts, ps, lens, shards, b.Shards)
 	b.Stats.Shards = len(b.Shards)
 	b.Manifest = manifestScript(lang, first, shardNames, names)
 	b.Stats.ManifestBytes = len(b.Manifest)
@@ -263,32 +280,43 @@ func mergeKind(ps []Page, pairs bool) []buildTerm {
 // posting its quantised BM25 weight × 2, + 1 when the title has the term
 // (in place of its raw count).
 func weigh(terms []buildTerm, lens []int) {
-	n := float64(len(lens))
-	total := 0
-	for _, l := range lens {
-		total += l
-	}
-	avg := 1.0
-	if len(lens) > 0 && total > 0 {
-		avg = rounded(float64(total) / n)
-	}
+	avg := averageLen(lens)
 	norm := make([]float64, len(lens))
 	for d, l := range lens {
-		norm[d] = bm25K1 * (1 - bm25B + bm25B*rounded(float64(l))/avg)
+		norm[d] = normOf(l, avg)
 	}
 	for i := range terms {
 		t := &terms[i]
 		for j, r := range t.ps {
-			tf := float64(r.tf >> 1)
-			s := tf * (bm25K1 + 1) / (tf + norm[r.doc])
-			q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
-			q = min(max(q, 1), maxQ)
-			t.ps[j].tf = uint32(q*2) | r.tf&1
+			t.ps[j].tf = quantised(r.tf, norm[r.doc])
 		}
-		df := float64(len(t.ps))
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		t.idf = max(1, int(math.Round(idf*idfScale)))
+		t.idf = idfOf(len(t.ps), len(lens))
 	}
+}
+
+// normOf is BM25's length normalisation of a page of length l, where
+// pages are avg long (both rounded).
+func normOf(l int, avg float64) float64 {
+	return bm25K1 * (1 - bm25B + bm25B*rounded(float64(l))/avg)
+}
+
+// quantised is the weight of a term of raw weight raw (its count × 2,
+// + 1 when the title has it) in a page of the given norm: its quantised
+// BM25 term weight × 2, + 1 when the title has it.
+func quantised(raw uint32, norm float64) uint32 {
+	tf := float64(raw >> 1)
+	s := tf * (bm25K1 + 1) / (tf + norm)
+	q := int(math.Ceil(s / (bm25K1 + 1) * maxQ))
+	q = min(max(q, 1), maxQ)
+	return uint32(q*2) | raw&1
+}
+
+// idfOf is the quantised inverse document frequency of a key that df of
+// n pages hold.
+func idfOf(df, n int) int {
+	d := float64(df)
+	idf := math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
+	return max(1, int(math.Round(idf*idfScale)))
 }
 
 // rounded rounds a length to the nearest of avgSteps steps per doubling.
@@ -383,68 +411,89 @@ func record(b []byte, t *buildTerm) []byte {
 	return b
 }
 
-// shard is a run of keys, sorted, with their records.
+// shard is a run of keys, sorted, with their records, and the sum of
+// both, its name's.
 type shard struct {
-	first      string
-	name       string
-	keys, post []byte
+	first        string
+	name         string
+	keys, post   []byte
+	sum          uint64
+	nkeys, npost int
 }
 
 // cut encodes the terms' records and cuts them into shards of about size
-// bytes (DefaultShardBytes for 0). A shard ends, once it holds half of
-// size, before a key whose hash has its low bits zero, so that the cuts
-// depend on the keys around them and not on where the previous cut
-// fell; and before the key that would take it past twice size.
+// bytes (cutSizes).
 func cut(terms []buildTerm, size int) []shard {
+	recs := make([][]byte, len(terms))
+	for i := range terms {
+		recs[i] = record(nil, &terms[i])
+	}
+	ends := cutSizes(len(terms), func(i int) (string, int) { return terms[i].key, len(recs[i]) }, size)
+	out := make([]shard, 0, len(ends))
+	start := 0
+	for _, end := range ends {
+		sh := shard{first: terms[start].key, nkeys: end - start}
+		for i := start; i < end; i++ {
+			if i > start {
+				sh.keys = append(sh.keys, ' ')
+				sh.post = append(sh.post, ' ')
+			}
+			sh.keys = append(sh.keys, terms[i].key...)
+			sh.post = append(sh.post, recs[i]...)
+			sh.npost += len(terms[i].ps)
+		}
+		h := fnv.New64a()
+		h.Write(sh.keys)
+		h.Write([]byte{'\n'})
+		h.Write(sh.post)
+		sh.sum = h.Sum64()
+		sh.name = hashName(sh.sum, 8)
+		out = append(out, sh)
+		start = end
+	}
+	return out
+}
+
+// cutSizes cuts n keys, sorted, the i-th one's text and record length
+// at(i), into shards of about size bytes (DefaultShardBytes for 0), and
+// returns where each shard ends (past its last key). A shard ends, once
+// it holds half of size, before a key whose hash has its low bits zero,
+// so that the cuts depend on the keys around them and not on where the
+// previous cut fell; and before the key that would take it past twice
+// size.
+func cutSizes(n int, at func(i int) (string, int), size int) []int {
 	if size <= 0 {
 		size = DefaultShardBytes
 	}
-	recs := make([][]byte, len(terms))
 	total := 0
-	for i := range terms {
-		recs[i] = record(nil, &terms[i])
-		total += len(terms[i].key) + len(recs[i]) + 2
+	for i := range n {
+		k, l := at(i)
+		total += len(k) + l + 2
 	}
 	// One key in mask+1 may start a shard once it holds half of size:
 	// about the number of keys in the other half.
 	mask := uint32(0)
-	if len(terms) > 0 {
-		perKey := max(1, total/len(terms))
+	if n > 0 {
+		perKey := max(1, total/n)
 		for k := size / 2 / perKey; mask < uint32(k) && mask < 1<<20; {
 			mask = mask<<1 | 1
 		}
 	}
-	var out []shard
-	var cur shard
-	n := 0
-	for i := range terms {
-		t := &terms[i]
-		sz := len(t.key) + len(recs[i]) + 2
-		if n > 0 && (n >= size/2 && keyHash(t.key)&mask == 0 || n+sz > 2*size) {
-			out = append(out, cur)
-			cur, n = shard{}, 0
+	var ends []int
+	cur := 0
+	for i := range n {
+		k, l := at(i)
+		sz := len(k) + l + 2
+		if cur > 0 && (cur >= size/2 && keyHash(k)&mask == 0 || cur+sz > 2*size) {
+			ends = append(ends, i)
+			cur = 0
 		}
-		if n == 0 {
-			cur.first = t.key
-		} else {
-			cur.keys = append(cur.keys, ' ')
-			cur.post = append(cur.post, ' ')
-		}
-		cur.keys = append(cur.keys, t.key...)
-		cur.post = append(cur.post, recs[i]...)
-		n += sz
+		cur += sz
 	}
-	if n > 0 {
-		out = append(out, cur)
+	if cur > 0 {
+		ends = append(ends, n)
 	}
-	for i := range out {
-		h := fnv.New64a()
-		h.Write(out[i].keys)
-		h.Write([]byte{'\n'})
-		h.Write(out[i].post)
-		out[i].name = hashName(h.Sum64(), 8)
-	}
-	return out
+	return ends
 }
 
 // uniqueNames renames, should two shards' names be the same, each later

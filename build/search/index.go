@@ -57,10 +57,13 @@ type Stats struct {
 }
 
 // Page is one page of a language's index as Build takes it: its URL and
-// its terms. Its fragment (Fragments.Make) is made apart, from its Doc.
+// its terms, and the fingerprint of what they are made of (the caller's;
+// Update takes a page of the same fingerprint as the last build's for
+// unchanged). Its fragment (Fragments.Make) is made apart, from its Doc.
 type Page struct {
 	URL   string
 	Terms Terms
+	FP    uint64
 }
 
 // Indexer collects pages, in any order and from any goroutine, and keeps
