@@ -31,7 +31,7 @@ type Built struct {
 	Shards   []File
 	Stats    Stats
 	*Fragments
-	state *head             // for State
+	state *head              // for State
 	made  func(i int) []byte // makes the i-th shard's bytes (Made)
 }
 
