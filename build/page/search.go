@@ -136,7 +136,7 @@ func SearchIndex(lang string, es []SearchEntry, known func(SearchEntry) (search.
 	ps := make([]search.Page, len(es))
 	var todo []int
 	for i, e := range es {
-		ps[i].URL = e.Doc.URL
+		ps[i].URL, ps[i].FP = e.Doc.URL, e.FP
 		if t, ok := known(e); ok {
 			ps[i].Terms = t
 		} else {
