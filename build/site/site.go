@@ -590,6 +590,11 @@ func (s *Site) orderParts() {
 	}
 }
 
+// PartPages are the pages of lang's published parts of the series id, in
+// the order of the series file's parts: those with a page (PartPage).
+// The caller must not change the list.
+func (s *Site) PartPages(lang, id string) []*Page { return s.order[lang+"/"+id] }
+
 // Neighbours returns the published parts before and after p in its
 // series and language.
 func (s *Site) Neighbours(p *Page) (prev, next *Page) {
