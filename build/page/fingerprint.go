@@ -17,11 +17,9 @@ func SeriesFingerprint(st *site.Site, sr *source.Series, lang string) uint64 {
 	// links to the page of another.
 	for _, l := range st.Langs {
 		h.Str(l)
-		for _, part := range sr.Parts {
-			if q := st.PartPage(l, sr.ID, part.Number); q != nil {
-				h.Num(int64(part.Number))
-				h.Str(q.URL)
-			}
+		for _, q := range st.PartPages(l, sr.ID) {
+			h.Num(int64(q.Part))
+			h.Str(q.URL)
 		}
 	}
 	return h.Sum()
