@@ -61,50 +61,42 @@ func loadPublished(t *testing.T, dest, lang string) *search.Index {
 }
 
 // TestSearchAfterOneEdit builds as separate processes would: after one
-// article is edited, the index of its language is made again from the
-// terms the cache kept of the other pages, which are not tokenized again
-// (terms planted in the cache for another page show in the index), the
-// fragments of the other pages and the shards that did not change are
-// not written again, and the other language's index is taken whole.
+// article is edited, the index of its language is updated from the state
+// the cache kept of it (search.Update), with the edited page alone taken
+// out and put in: it is the index a fresh build makes, the fragments of
+// the other pages and the shards that did not change are not written
+// again, and the other language's index is taken whole.
 func TestSearchAfterOneEdit(t *testing.T) {
 	in := repoFs(t)
 	dest, cacheFs := filepath.Join(t.TempDir(), "public"), afero.NewMemMapFs()
-	first := coldBuilder(t, in, cacheFs)
-	publishTo(t, first, dest)
+	publishTo(t, coldBuilder(t, in, cacheFs), dest)
 	before := searchFiles(t, dest)
 	if len(before) < 10 {
 		t.Fatalf("search files %v", before)
 	}
-
-	// Plant terms for part 2 in the cache, under its fingerprint.
-	c := cache.Open(cacheFs, "/cache", first.cacheKey())
-	c.KeepAll()
-	var an search.Analyzer
-	planted := 0
-	for _, st := range c.AllSearchTerms() {
-		if st.URL == "/ja/cka/02-control-plane/" {
-			st.Terms = an.Analyze(search.Doc{Title: "zzplanted"}).String()
-			c.KeepSearchTerms([]cache.SearchTerms{st})
-			planted++
+	for i, line := range []string{"\n追記した段落です。\n", "\nもう一つ zzsecond の段落。\n"} {
+		const art = "content/ja/cka/05-ha-cluster.md"
+		afero.WriteFile(in, art, append(mustRead(t, in, art), line...), 0o644)
+		publishTo(t, coldBuilder(t, in, cacheFs), dest)
+		fresh := filepath.Join(t.TempDir(), "fresh")
+		b, err := New(in, Options{BaseURL: "https://example.org/course/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		publishTo(t, b, fresh)
+		got, want := searchFiles(t, dest), searchFiles(t, fresh)
+		if len(got) != len(want) {
+			t.Fatalf("edit %d: %d search files, a fresh build %d", i+1, len(got), len(want))
+		}
+		for p := range want {
+			g, _ := os.ReadFile(filepath.Join(dest, filepath.FromSlash(p)))
+			w, err := os.ReadFile(filepath.Join(fresh, filepath.FromSlash(p)))
+			if err != nil || !bytes.Equal(g, w) {
+				t.Fatalf("edit %d: %s differs from a fresh build's", i+1, p)
+			}
 		}
 	}
-	if planted != 1 {
-		t.Fatalf("the cache holds %d entries for part 2", planted)
-	}
-	stamps, err := cache.StampFolder(context.Background(), afero.NewOsFs(), dest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Save(stamps)
-
-	const art = "content/ja/cka/05-ha-cluster.md"
-	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n追記した段落です。\n"...), 0o644)
-	publishTo(t, coldBuilder(t, in, cacheFs), dest)
 	after := searchFiles(t, dest)
-
-	if hits := search.Search(loadPublished(t, dest, "ja"), "zzplanted"); len(hits) != 1 || hits[0].URL != "/ja/cka/02-control-plane/" {
-		t.Errorf("part 2 was tokenized again, not taken from the cache: %+v", hits)
-	}
 	if hits := search.Search(loadPublished(t, dest, "ja"), "追記した段落"); len(hits) == 0 || hits[0].URL != "/ja/cka/05-ha-cluster/" {
 		t.Errorf("the edit is not in the index: %+v", hits)
 	}
@@ -128,6 +120,51 @@ func TestSearchAfterOneEdit(t *testing.T) {
 	}
 	if len(kept) < len(after)/2 || len(rewritten) == 0 {
 		t.Errorf("kept %q\nrewritten %q", kept, rewritten)
+	}
+}
+
+// TestSearchTermsFromCache: when the index cannot be updated (an edit
+// so long that the pages' average length moved, which changes every
+// weight), it is made again from the terms the cache kept of the pages
+// that did not change, which are not tokenized again: terms planted in
+// the cache for another page show in it.
+func TestSearchTermsFromCache(t *testing.T) {
+	in := repoFs(t)
+	dest, cacheFs := filepath.Join(t.TempDir(), "public"), afero.NewMemMapFs()
+	first := coldBuilder(t, in, cacheFs)
+	publishTo(t, first, dest)
+
+	// Plant terms for part 2 in the cache, under its fingerprint.
+	c := cache.Open(cacheFs, "/cache", first.cacheKey())
+	c.KeepAll()
+	var an search.Analyzer
+	planted := 0
+	for _, st := range c.AllSearchTerms() {
+		if st.URL == "/ja/cka/02-control-plane/" {
+			st.Terms = an.Analyze(search.Doc{Title: "zzplanted"}).String()
+			c.KeepSearchTerms([]cache.SearchTerms{st})
+			planted++
+		}
+	}
+	if planted != 1 {
+		t.Fatalf("the cache holds %d entries for part 2", planted)
+	}
+	stamps, err := cache.StampFolder(context.Background(), afero.NewOsFs(), dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Save(stamps)
+
+	const art = "content/ja/cka/05-ha-cluster.md"
+	long := strings.Repeat("長い zzlong の追記で平均の長さが変わる。", 3000)
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n"+long+"\n"...), 0o644)
+	publishTo(t, coldBuilder(t, in, cacheFs), dest)
+	idx := loadPublished(t, dest, "ja")
+	if hits := search.Search(idx, "zzplanted"); len(hits) != 1 || hits[0].URL != "/ja/cka/02-control-plane/" {
+		t.Errorf("part 2 was tokenized again, not taken from the cache: %+v", hits)
+	}
+	if hits := search.Search(idx, "zzlong"); len(hits) == 0 || hits[0].URL != "/ja/cka/05-ha-cluster/" {
+		t.Errorf("the edit is not in the index: %+v", hits)
 	}
 }
 

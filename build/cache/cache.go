@@ -142,7 +142,7 @@ func (c *Cache) keep(key string, fp uint64, make func() []byte) {
 	c.mu.Lock()
 	replace := c.keepAll
 	c.mu.Unlock()
-	if _, ok := c.record(key, fp); !ok || replace {
+	if _, ok := c.record(key, fp); (!ok || replace) && make != nil {
 		b := binary.LittleEndian.AppendUint64(nil, fp)
 		c.store.Put(key, append(b, make()...))
 	}

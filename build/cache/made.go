@@ -131,3 +131,42 @@ func (w *Writer) ReuseSet(head string, fp uint64, prefix string) (int, bool) {
 	}
 	return size, true
 }
+
+// recordPrefix begins the keys of the records a build keeps for itself
+// (Record, KeepRecord).
+const recordPrefix = "r\x00"
+
+// Record is what the previous build kept at key (KeepRecord), and the
+// fingerprint it was made from.
+func (c *Cache) Record(key string) (fp uint64, data []byte, ok bool) {
+	if !c.Warm() {
+		return 0, nil, false
+	}
+	b, ok := c.store.Get(recordPrefix + key)
+	if !ok || len(b) < 8 {
+		return 0, nil, false
+	}
+	return binary.LittleEndian.Uint64(b), b[8:], true
+}
+
+// KeepRecord keeps for the next build the record at key made from fp:
+// the previous build's when it was made from the same, else what make
+// returns, made only then. The record is the store's: read-only, and
+// never decoded by the cache.
+func (c *Cache) KeepRecord(key string, fp uint64, make func() []byte) {
+	if c == nil {
+		return
+	}
+	c.keep(recordPrefix+key, fp, make)
+}
+
+// KeepSearchTermsOf keeps for the next build the terms the previous build
+// kept for the page at url, when they were made from fp, and reports
+// whether it did.
+func (c *Cache) KeepSearchTermsOf(url string, fp uint64) bool {
+	if _, ok := c.record(searchPrefix+url, fp); !ok {
+		return false
+	}
+	c.keep(searchPrefix+url, fp, nil)
+	return true
+}

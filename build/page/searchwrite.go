@@ -133,24 +133,36 @@ func (w *SearchWriter) Write(pages []*render.Page, mds []*Rendering) map[string]
 			}
 		}
 		var ps []search.Page
+		var b *search.Built
+		var made map[int]search.Terms // the terms Update made, by entry
 		if files == nil {
 			if n, ok := w.W.ReuseSet(search.IndexPath(lang), fp, search.ShardPrefix(lang)); ok {
 				size = n
+				w.keepState(lang)
 			} else {
-				var b *search.Built
-				b, ps = SearchIndex(lang, es, known, opts)
+				var ok bool
+				if b, made, ok = w.update(lang, es, known); !ok {
+					b, ps = SearchIndex(lang, es, known, opts)
+				}
 				files = b.Files()
+				w.saveState(lang, b)
 			}
 		}
 		paths := make([]string, len(files))
 		for i, f := range files {
 			paths[i] = f.Path
-			if i == 0 {
+			switch {
+			case i == 0:
 				w.W.PutMade(f.Path, fp, f.Data) // the manifest
-			} else {
+				size += len(f.Data)
+			case b != nil && f.Sum != 0:
+				// A shard, named by its sum; one Update took as the
+				// last build made it has no bytes here.
+				size += w.W.PutMadeFunc(f.Path, f.Sum, func() []byte { return b.Made(i - 1) })
+			default:
 				w.W.PutFile(f.Path, f.Data)
+				size += len(f.Data)
 			}
-			size += len(f.Data)
 			if w.Keep {
 				memo.Search.Put(f.Path, fp, f.Data)
 				keepLive(f.Path)
@@ -164,10 +176,15 @@ func (w *SearchWriter) Write(pages []*render.Page, mds []*Rendering) map[string]
 		keep := make([]cache.SearchTerms, 0, len(es))
 		for i, e := range es {
 			t, ok := search.Terms{}, true
+			if ps == nil && !w.Keep && w.Disk.KeepSearchTermsOf(e.Doc.URL, e.FP) {
+				continue // as the last build kept them
+			}
 			if ps != nil {
 				t = ps[i].Terms
-			} else if t, ok = known(e); !ok {
-				continue
+			} else if t, ok = made[i]; !ok {
+				if t, ok = known(e); !ok {
+					continue
+				}
 			}
 			keep = append(keep, cache.SearchTerms{URL: e.Doc.URL, FP: e.FP, Terms: t.String()})
 			if w.Keep {
@@ -216,6 +233,95 @@ func (w *SearchWriter) Write(pages []*render.Page, mds []*Rendering) map[string]
 		return nil
 	}
 	return sizes
+}
+
+// stateKey is where the persistent cache keeps the state of lang's index
+// (search.State): its head, and each shard's block.
+func stateKey(lang string) string { return "search\x00" + lang }
+
+func blockKey(lang, name string) string { return "search\x00" + lang + "\x00" + name }
+
+// update makes lang's index of es again from the state the last build
+// left in the persistent cache (search.Update): only the pages whose
+// entries changed are taken out and put in, their terms then from the
+// cache, now known's or tokenized. It returns the index and the terms it
+// tokenized, by entry; false when the index must be built afresh.
+func (w *SearchWriter) update(lang string, es []SearchEntry, known func(SearchEntry) (search.Terms, bool)) (*search.Built, map[int]search.Terms, bool) {
+	if w.Disk == nil || w.Keep {
+		return nil, nil, false
+	}
+	_, prev, ok := w.Disk.Record(stateKey(lang))
+	if !ok {
+		return nil, nil, false
+	}
+	urls, fps := make([]string, len(es)), make([]uint64, len(es))
+	for i, e := range es {
+		urls[i], fps[i] = e.Doc.URL, e.FP
+	}
+	var an search.Analyzer
+	made := map[int]search.Terms{}
+	now := func(i int) (search.Terms, bool) {
+		if t, ok := known(es[i]); ok {
+			return t, true
+		}
+		d := es[i].Doc
+		if es[i].Unknown {
+			d = w.withText(es[i])
+		}
+		t := an.Analyze(d)
+		made[i] = t
+		return t, true
+	}
+	old := func(url string, fp uint64) (search.Terms, bool) {
+		if s, ok := w.Disk.SearchTerms(url, fp); ok {
+			return search.DecodeTerms(s)
+		}
+		return search.Terms{}, false
+	}
+	block := func(name string, sum uint64) ([]byte, bool) {
+		fp, b, ok := w.Disk.Record(blockKey(lang, name))
+		return b, ok && fp == sum
+	}
+	b, ok := search.Update(lang, urls, fps, now, old, prev, block, w.Options)
+	return b, made, ok
+}
+
+// saveState keeps the state of b, lang's index, in the persistent cache
+// for the next build to update it (update).
+func (w *SearchWriter) saveState(lang string, b *search.Built) {
+	if w.Disk == nil || w.Keep {
+		return
+	}
+	st := b.State()
+	if st == nil {
+		return
+	}
+	h := cache.NewHasher()
+	h.Bytes(st.Head)
+	w.Disk.KeepRecord(stateKey(lang), h.Sum(), func() []byte { return st.Head })
+	for _, bl := range st.Blocks {
+		w.Disk.KeepRecord(blockKey(lang, bl.Name), bl.Sum, func() []byte { return bl.Data })
+	}
+}
+
+// keepState keeps in the persistent cache the state of lang's index as
+// the last build left it, for an index taken as it was.
+func (w *SearchWriter) keepState(lang string) {
+	if w.Disk == nil || w.Keep {
+		return
+	}
+	fp, head, ok := w.Disk.Record(stateKey(lang))
+	if !ok {
+		return
+	}
+	bs, ok := search.Blocks(head)
+	if !ok {
+		return
+	}
+	w.Disk.KeepRecord(stateKey(lang), fp, nil)
+	for _, bl := range bs {
+		w.Disk.KeepRecord(blockKey(lang, bl.Name), bl.Sum, nil)
+	}
 }
 
 // hasTerms reports whether the terms of the page of e are known: from the

@@ -689,3 +689,18 @@ func appendRecord(b []byte, idf int, ps []wposting) []byte {
 	}
 	return b
 }
+
+// Blocks names the blocks of the state whose head is prev (State.Head),
+// without their data: what the next build must find again when this one
+// takes the index as the last left it.
+func Blocks(prev []byte) ([]Block, bool) {
+	h, ok := decodeHead(prev)
+	if !ok {
+		return nil, false
+	}
+	bs := make([]Block, len(h.shards))
+	for i, sh := range h.shards {
+		bs[i] = Block{Name: sh.name, Sum: sh.sum}
+	}
+	return bs, true
+}
