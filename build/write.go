@@ -60,13 +60,14 @@ func (r *run) writeAliases(pages []*render.Page) {
 }
 
 // writeFeeds writes the sitemap, robots.txt and a feed per language, made
-// again only when what they show changed (page.FeedFingerprint, by page.FeedSums).
+// again only when what they show changed (page.FeedFingerprint, by
+// page.FeedSums), and taken from the previous output when the last
+// build made them of the same (cache.Writer.PutMadeSet).
 func (r *run) writeFeeds(pages []*render.Page) {
 	fp := r.b.between.feeds.Fingerprint(r.asm, pages)
-	feeds := r.b.memo.Feeds.GetOrMake("", fp, func() map[string][]byte { return render.Feeds(r.asm.Site(), pages) })
-	for p, f := range feeds {
-		r.w.PutMade(p, fp, f)
-	}
+	r.w.PutMadeSet("feeds", fp, func() map[string][]byte {
+		return r.b.memo.Feeds.GetOrMake("", fp, func() map[string][]byte { return render.Feeds(r.asm.Site(), pages) })
+	})
 }
 
 // writeSearch writes each language's search index (page.SearchWriter).

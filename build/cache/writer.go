@@ -2,6 +2,8 @@ package cache
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/output"
@@ -58,4 +60,42 @@ func (w *Writer) Err() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.err
+}
+
+// PutMadeSet writes the set of files mk returns (by output path), all
+// made from fingerprint fp, the set named key: when the previous build
+// made the set of that name from the same, its files are taken from the
+// previous output, and mk is not called; else they are made and
+// written, and the set recorded for the next build (Record).
+func (w *Writer) PutMadeSet(key string, fp uint64, mk func() map[string][]byte) {
+	key = "set\x00" + key
+	if prev, list, ok := w.cache.Record(key); ok && prev == fp && w.reuseAll(strings.Split(string(list), "\n"), fp) {
+		w.cache.KeepRecord(key, fp, nil)
+		return
+	}
+	files := mk()
+	paths := make([]string, 0, len(files))
+	for p, data := range files {
+		w.PutMade(p, fp, data)
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	w.cache.KeepRecord(key, fp, func() []byte { return []byte(strings.Join(paths, "\n")) })
+}
+
+// reuseAll takes every file at paths, made from fp, from the previous
+// output, and reports whether it could.
+func (w *Writer) reuseAll(paths []string, fp uint64) bool {
+	c := w.cache
+	for _, p := range paths {
+		if o, ok := c.prev[strings.TrimPrefix(p, "/")]; !ok || o.FP != fp {
+			return false
+		}
+	}
+	for _, p := range paths {
+		if !c.Reuse(w.sink, p, fp) {
+			return false
+		}
+	}
+	return true
 }
