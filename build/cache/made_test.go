@@ -204,3 +204,37 @@ func TestSearchTerms(t *testing.T) {
 		t.Error("a build without a cache found terms")
 	}
 }
+
+// TestPutMadeSet: a set of files made from the same fingerprint as the
+// last build's is taken from the previous output without being made;
+// another fingerprint, or a file of the set gone, makes it again.
+func TestPutMadeSet(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	files := map[string][]byte{"sitemap.xml": []byte("s"), "ja/index.xml": []byte("ja")}
+	made := 0
+	mk := func() map[string][]byte { made++; return files }
+	build := func(fp uint64, refuse string) *reusingSink {
+		t.Helper()
+		c := Open(fs, "cache", 1)
+		rs := newReusingSink()
+		NewWriter(refusingSink{rs, refuse}, c).PutMadeSet("feeds", fp, mk)
+		for p, data := range rs.files {
+			afero.WriteFile(fs, filepath.Join("public", p), data, 0o644)
+		}
+		saveStamped(t, c, fs, "public")
+		return rs
+	}
+	build(7, "")
+	if made != 1 {
+		t.Fatalf("the first build made the set %d times", made)
+	}
+	if rs := build(7, ""); made != 1 || len(rs.reused) != 2 {
+		t.Errorf("the same fingerprint: made %d times, reused %v", made, rs.reused)
+	}
+	if build(8, ""); made != 2 {
+		t.Errorf("another fingerprint: made %d times, want 2", made)
+	}
+	if build(8, "ja/index.xml"); made != 3 {
+		t.Errorf("a file of the set not reusable: made %d times, want 3", made)
+	}
+}
