@@ -92,11 +92,7 @@ func New(st *site.Site, o Options) *Assembler {
 		h := cache.NewHasher()
 		for _, sr := range st.Series {
 			a.seriesFP[l+"/"+sr.ID] = SeriesFingerprint(st, sr, l)
-			for _, part := range sr.Parts {
-				if st.PartPage(l, sr.ID, part.Number) != nil {
-					a.published[l+"/"+sr.ID]++
-				}
-			}
+			a.published[l+"/"+sr.ID] = len(st.PartPages(l, sr.ID))
 			h.Str(sr.ID)
 			h.Num(int64(a.seriesFP[l+"/"+sr.ID]))
 		}
