@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"bytes"
+	"encoding/binary"
 	"io"
 	"os"
 	"path/filepath"
@@ -10,6 +12,7 @@ import (
 	"testing/iotest"
 	"time"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/spf13/afero"
 )
 
@@ -132,5 +135,43 @@ func TestProgram(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "gone")
 	if programAt(missing, "v1") == programAt(missing, "v2") {
 		t.Error("without an executable, the fallback does not count")
+	}
+}
+
+// TestHasherStream: the sum is XXH64 of the fields' bytes, each followed
+// by its length, however many and however large the fields are (the
+// buffer that gathers small ones changes nothing).
+func TestHasherStream(t *testing.T) {
+	h := NewHasher()
+	var stream []byte
+	word := func(v uint64) { stream = binary.LittleEndian.AppendUint64(stream, v) }
+	for i := range 3000 {
+		switch i % 4 {
+		case 0:
+			s := strings.Repeat("é", i%700)
+			h.Str(s)
+			stream = append(stream, s...)
+			word(uint64(len(s)))
+		case 1:
+			b := bytes.Repeat([]byte{byte(i)}, (i*37)%2000)
+			h.Bytes(b)
+			stream = append(stream, b...)
+			word(uint64(len(b)))
+		case 2:
+			h.Num(int64(i) * -7)
+			word(uint64(int64(i) * -7))
+			word(8)
+		case 3:
+			b := []byte(strings.Repeat("r", i%300))
+			h.Reader(bytes.NewReader(b))
+			stream = append(stream, b...)
+			word(uint64(len(b)))
+		}
+		if i%500 == 0 && h.Sum() != xxhash.Sum64(stream) {
+			t.Fatalf("after %d fields the sum is not XXH64 of the stream", i+1)
+		}
+	}
+	if h.Sum() != xxhash.Sum64(stream) {
+		t.Fatal("the sum is not XXH64 of the stream")
 	}
 }

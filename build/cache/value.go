@@ -35,7 +35,8 @@ func (h *Hasher) ValueWith(pl *Plans, v any, keys ...string) {
 		pl = &Plans{}
 	}
 	keys = append([]string{OptOut}, keys...)
-	w := walker{h: h, keys: keys, set: strings.Join(keys, " "), plans: pl}
+	set, _ := pl.m.LoadOrStore(strings.Join(keys, " "), &planSet{})
+	w := walker{h: h, keys: keys, plans: pl, set: set.(*planSet)}
 	w.value(reflect.ValueOf(v))
 }
 
@@ -43,8 +44,14 @@ func (h *Hasher) ValueWith(pl *Plans, v any, keys ...string) {
 // (ValueWith), and the sums of values met through pointers again and
 // again (Know). It is safe for concurrent use; its zero value is ready.
 type Plans struct {
-	m     sync.Map // planKey → []int
+	m     sync.Map // the tag keys, joined → *planSet
 	known sync.Map // knownKey → uint64
+}
+
+// planSet holds the plans of the struct types hashed with one set of tag
+// keys.
+type planSet struct {
+	m sync.Map // reflect.Type → []int
 }
 
 // knownKey names the value a pointer points at.
@@ -62,26 +69,19 @@ func (pl *Plans) Know(p any, sum uint64) {
 	pl.known.Store(knownKey{v.Type(), v.Pointer()}, sum)
 }
 
-// planKey names a struct type and the tag keys a value is hashed with.
-type planKey struct {
-	t    reflect.Type
-	keys string
-}
-
 var timeType = reflect.TypeFor[time.Time]()
 
 // walker adds one value to h.
 type walker struct {
 	h     *Hasher
 	keys  []string
-	set   string // keys, joined
 	plans *Plans
+	set   *planSet // the plans for keys
 }
 
 // plan lists the indexes of the fields of the struct type t that count.
 func (w *walker) plan(t reflect.Type) []int {
-	k := planKey{t, w.set}
-	if p, ok := w.plans.m.Load(k); ok {
+	if p, ok := w.set.m.Load(t); ok {
 		return p.([]int)
 	}
 	var p []int
@@ -91,7 +91,7 @@ func (w *walker) plan(t reflect.Type) []int {
 			p = append(p, i)
 		}
 	}
-	w.plans.m.Store(k, p)
+	w.set.m.Store(t, p)
 	return p
 }
 

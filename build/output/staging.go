@@ -255,10 +255,19 @@ func (st *Staging) begin(p string, size int64) (string, string, error) {
 
 // path is where the output path p goes in the new site.
 func (st *Staging) path(p string) (string, error) {
-	if p == MarkerName || p == journalName || p == journalName+".part" {
-		return "", fmt.Errorf("output path %q is the name of a file kakehashi keeps in its output folders", p)
+	if err := st.check(p); err != nil {
+		return "", err
 	}
 	return within(st.tmp, p)
+}
+
+// check refuses an output path CheckPath refuses, or that names a file
+// kakehashi keeps in its output folders.
+func (st *Staging) check(p string) error {
+	if p == MarkerName || p == journalName || p == journalName+".part" {
+		return fmt.Errorf("output path %q is the name of a file kakehashi keeps in its output folders", p)
+	}
+	return CheckPath(p)
 }
 
 // ensureDir makes the folder dir (slash-separated, relative) of the new
@@ -472,7 +481,7 @@ func (st *Staging) swap() error {
 // A path CheckPath refuses is not reused, and makes Commit fail.
 func (st *Staging) Reuse(p string, size, mtime int64) bool {
 	p = strings.TrimPrefix(p, "/")
-	if _, err := st.path(p); err != nil {
+	if err := st.check(p); err != nil {
 		st.mu.Lock()
 		if st.firstError == nil {
 			st.firstError = err
@@ -480,14 +489,14 @@ func (st *Staging) Reuse(p string, size, mtime int64) bool {
 		st.mu.Unlock()
 		return false
 	}
-	src, err := within(st.dest, p)
-	if err != nil {
-		return false
-	}
 	if l := st.listing(); l.err == nil {
+		// The listing holds the destination's files by the paths they
+		// are at: p names one of them, or none.
 		if l.files[p] != (Stamp{Size: size, MTime: mtime}) {
 			return false
 		}
+	} else if src, err := within(st.dest, p); err != nil {
+		return false
 	} else if info, err := lstat(st.fsys, src); err != nil || stampOf(info) != (Stamp{Size: size, MTime: mtime}) {
 		return false
 	}

@@ -119,7 +119,9 @@ func TestRefAndParamInPages(t *testing.T) {
 	if again := r.Markdown(context.Background(), sp, true); again != e {
 		t.Error("an unchanged page was rendered again")
 	}
+	// The next build's Renderer, keeping renderings in the same Memo.
 	cfg.Params["owner"] = "誰か"
+	r = &Renderer{Assembler: r.Assembler, Config: cfg, MD: r.MD, T: t9n, Files: r.Files, Key: 1, Memo: r.Memo, Keep: true}
 	if e2 := r.Markdown(context.Background(), sp, true); !strings.Contains(string(e2.Content.HTML), "<p>青 誰か</p>") {
 		t.Errorf("a site param changed, the page's rendering did not:\n%s", e2.Content.HTML)
 	}

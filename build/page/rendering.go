@@ -4,6 +4,7 @@ import (
 	"context"
 	"html/template"
 	"slices"
+	"sync"
 
 	"github.com/kakehashi-dev/kakehashi/build/cache"
 	"github.com/kakehashi-dev/kakehashi/build/config"
@@ -96,7 +97,8 @@ type Files interface {
 // Renderer takes one build's pages through the markdown stage and
 // assembles them: it renders a page's body, or takes the rendering a
 // build made of the same input, from memory (Memo) or from the persistent
-// cache (Disk). Its methods are safe for concurrent use.
+// cache (Disk). Its methods are safe for concurrent use. Its fields do
+// not change while it is in use: each build has its own.
 type Renderer struct {
 	Assembler *Assembler
 	Config    *config.Config
@@ -114,6 +116,22 @@ type Renderer struct {
 	// Assembled keeps the template data of the pages between builds, by
 	// URL (AssembleGroup); nil for none.
 	Assembled *cache.Tier[Assembled]
+
+	paramsOnce sync.Once
+	paramsFP   uint64 // the fingerprint of the site's params, taken once
+}
+
+// siteParamsFP is the fingerprint of the site's params (what the param
+// shortcode shows of the site's), the same for every page.
+func (r *Renderer) siteParamsFP() uint64 {
+	r.paramsOnce.Do(func() {
+		if r.Config != nil {
+			h := cache.NewHasher()
+			h.Value(r.Config.Params)
+			r.paramsFP = h.Sum()
+		}
+	})
+	return r.paramsFP
 }
 
 // Assemble renders sp's markdown (Markdown) and gathers its template
@@ -240,7 +258,7 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 	fh.Num(int64(r.Assembler.LinksFP(sp.Lang)))
 	fh.Num(int64(r.Files.Fingerprint(sp)))
 	if r.Config != nil {
-		fh.Value(r.Config.Params) // what the param shortcode shows of the site's
+		fh.Num(int64(r.siteParamsFP())) // what the param shortcode shows of the site's
 	}
 	fh.Str(r.pageInfoFP(sp)) // what a site shortcode template shows of the site
 	fp := fh.Sum()
