@@ -151,6 +151,10 @@ type Builder struct {
 	// content keeps the content as it was parsed between processes
 	// (source.Loader.Persist), with the persistent cache only.
 	content *cache.Store
+	// walked is the input filesystem as the current build walks it: the
+	// stamps of its inputs, then the content's load, list each folder
+	// once (source.Remembering).
+	walked afero.Fs
 }
 
 // New returns a Builder reading the site from in.
@@ -290,6 +294,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		go to.stage.Listing()
 	}
 	source.Refresh(b.in)
+	b.walked = source.Remembering(b.in)
 	tm := b.opts.Timings
 	end := tm.Stage("configuration")
 	if err := b.loadConfig(ctx); err != nil {
@@ -380,7 +385,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 func (b *Builder) resolve(ctx context.Context) (*site.Site, *glossary.Glossary, diag.List, error) {
 	langs := b.langs
 	end := b.opts.Timings.Stage("content")
-	content, ldiags := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
+	content, ldiags := b.loader.Load(ctx, b.walked, b.opts.Layout.Content, langs)
 	gl, gdiags := glossary.Load(ctx, b.in, glossary.Path(b.opts.Layout.Content), langs)
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, &InterruptedError{Err: err}

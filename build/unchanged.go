@@ -15,7 +15,7 @@ import (
 // returns the stamps, for finish to leave in the
 // manifest; nil stamps when they cannot be taken. The caller holds b.mu.
 func (b *Builder) unchanged(ctx context.Context, stage *output.Staging, start time.Time) (stamps, *Result) {
-	in, err := cache.StampTree(ctx, b.in, b.opts.Layout.Watched()...)
+	in, err := cache.StampTree(ctx, b.walked, b.opts.Layout.Watched()...)
 	if err != nil {
 		return stamps{}, nil
 	}
