@@ -2,6 +2,7 @@ package page
 
 import (
 	"context"
+	"encoding/binary"
 	"html/template"
 	"slices"
 	"sync"
@@ -178,12 +179,35 @@ func (r *Renderer) AssembleGroup(ctx context.Context, pages []*site.Page, group 
 	for _, p := range ps {
 		Anchors(p, toc)
 	}
-	if r.Keep && r.Assembled != nil && !slices.ContainsFunc(dss, func(ds diag.List) bool { return len(ds.Errors()) > 0 }) {
+	failed := slices.ContainsFunc(dss, func(ds diag.List) bool { return len(ds.Errors()) > 0 })
+	if r.Keep && r.Assembled != nil && !failed {
 		for j, i := range group {
 			r.Assembled.Put(pages[i].URL, key, Assembled{Page: ps[j], FP: r.Assembler.Fingerprint(ps[j], es[j].GenOrZero())})
 		}
 	}
+	if r.Disk != nil && !failed {
+		r.diskFingerprints(pages, group, key, ps, es)
+	}
 	return ps, es, dss
+}
+
+// diskFingerprints gives the pages of group, assembled as ps from the
+// renderings es, the fingerprints the persistent cache keeps for the
+// data made of what key names (groupKey), when the last build made it
+// of the same; else it fingerprints them (Assembler.Fingerprint) and
+// keeps their fingerprints for the next build: the data of a group made
+// of the same is the same, and its fingerprint need not be taken again.
+func (r *Renderer) diskFingerprints(pages []*site.Page, group []int, key uint64, ps []*render.Page, es []*Rendering) {
+	for j, i := range group {
+		k := "page\x00" + pages[i].URL
+		if fp, b, ok := r.Disk.Record(k); ok && fp == key && len(b) == 8 {
+			r.Assembler.fps.Store(ps[j], binary.LittleEndian.Uint64(b))
+			r.Disk.KeepRecord(k, key, nil)
+			continue
+		}
+		fp := r.Assembler.Fingerprint(ps[j], es[j].GenOrZero())
+		r.Disk.KeepRecord(k, key, func() []byte { return binary.LittleEndian.AppendUint64(nil, fp) })
+	}
 }
 
 // Assembled is a page's template data as a build made it, and its
