@@ -53,24 +53,7 @@ func Pairs(c *source.Content, langs []string) ([]Pair, diag.List) {
 		return nil, nil
 	}
 	var diags diag.List
-	groups := make(map[string]map[string]*source.Page, len(c.Pages)/len(langs)+1)
-	keys := make([]string, 0, len(c.Pages)/len(langs)+1)
-	for _, p := range c.Pages {
-		k := Key(p)
-		g := groups[k]
-		if g == nil {
-			g = make(map[string]*source.Page, len(langs))
-			groups[k] = g
-			keys = append(keys, k)
-		}
-		if _, dup := g[p.Lang]; dup {
-			// cka/x.md beside cka/x/index.md: the site reports the
-			// clash of their URLs; pair the first.
-			continue
-		}
-		g[p.Lang] = p
-	}
-	slices.Sort(keys)
+	groups, keys := group(c.Pages, len(c.Pages)/len(langs)+1, func(string) bool { return true })
 	var pairs []Pair
 	for _, k := range keys {
 		g := groups[k]
@@ -95,6 +78,58 @@ func Pairs(c *source.Content, langs []string) ([]Pair, diag.List) {
 		return strings.Compare(a.Key, b.Key)
 	})
 	return pairs, diags
+}
+
+// Check is the diagnostics of Pairs(c, langs), found without pairing
+// every page: only a name one of whose pages names its original
+// (translationOf) can have any.
+func Check(c *source.Content, langs []string) diag.List {
+	if len(langs) == 0 {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, p := range c.Pages {
+		if p.Meta.TranslationOf != "" {
+			named[Key(p)] = true
+		}
+	}
+	if len(named) == 0 {
+		return nil
+	}
+	groups, keys := group(c.Pages, len(named), func(k string) bool { return named[k] })
+	var diags diag.List
+	for _, k := range keys {
+		_, ds := origin(groups[k], langs)
+		diags = append(diags, ds...)
+	}
+	return diags
+}
+
+// group gathers the pages of each name (Key) that keep says to, by
+// language, and lists those names, sorted; n is about how many there are.
+func group(pages []*source.Page, n int, keep func(key string) bool) (map[string]map[string]*source.Page, []string) {
+	groups := make(map[string]map[string]*source.Page, n)
+	keys := make([]string, 0, n)
+	for _, p := range pages {
+		k := Key(p)
+		if !keep(k) {
+			continue
+		}
+		g := groups[k]
+		if g == nil {
+			g = map[string]*source.Page{}
+			groups[k] = g
+			keys = append(keys, k)
+		}
+		if _, dup := g[p.Lang]; dup {
+			// cka/x.md beside cka/x/index.md: the site reports the
+			// clash of their URLs; pair the first.
+			continue
+		}
+		g[p.Lang] = p
+	}
+	slices.Sort(keys)
+	return groups, keys
 }
 
 // origin is the language of the original of the pages g (by language):
