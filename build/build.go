@@ -394,7 +394,7 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, *glossary.Glossary, 
 	defer b.opts.Timings.Stage("resolve: pages, URLs, translations")()
 	// translationOf must name another language of the site, the same for
 	// every page of a name.
-	_, tdiags := translation.Pairs(content, langs)
+	tdiags := translation.Check(content, langs)
 	st, rdiags := b.between.sites.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries(), Failed: site.FailedFiles(ldiags)})
 	return st, gl, slices.Concat(b.cfgDiags, b.themeDiags, ldiags, gdiags, tdiags.Errors(), rdiags), nil
 }
