@@ -95,7 +95,16 @@ type SearchEntry struct {
 // SearchEntries are lang's entries: each indexed page of pages, whose
 // markdown is rs[i], in the order of pages.
 func SearchEntries(lang string, pages []*render.Page, rs []*Rendered) []SearchEntry {
-	var es []SearchEntry
+	n := 0
+	for i, p := range pages {
+		if Indexed(lang, p, rs[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	es := make([]SearchEntry, 0, n)
 	for i, p := range pages {
 		if Indexed(lang, p, rs[i]) {
 			es = append(es, SearchEntryOf(p, rs[i]))
