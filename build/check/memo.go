@@ -19,6 +19,12 @@ import (
 type Memo struct {
 	twins  map[string]twinFound        // by the translation's URL
 	states map[*source.Page]stateFound // by the translation's file
+	// next are the maps the next call fills, cleared, and byURL its
+	// pages by URL: made once, kept with their room.
+	nextTwins  map[string]twinFound
+	nextStates map[*source.Page]stateFound
+	byURL      map[string]*Page
+	found      int // how many the last call found, to make room for
 }
 
 // twinFound is what Twins found of a translation against its original.
@@ -40,12 +46,17 @@ type stateFound struct {
 // again only when its outline, its original's or their files changed
 // since the last call; it keeps what this call found, for the next.
 func (m *Memo) Site(st *site.Site, pages []*Page) diag.List {
-	out := Fragments(pages)
-	byURL := make(map[string]*Page, len(pages))
+	out := append(make(diag.List, 0, m.found), Fragments(pages)...)
+	if m.byURL == nil {
+		m.byURL, m.twins, m.nextTwins = map[string]*Page{}, map[string]twinFound{}, map[string]twinFound{}
+		m.states, m.nextStates = map[*source.Page]stateFound{}, map[*source.Page]stateFound{}
+	}
+	byURL := m.byURL
+	clear(byURL)
 	for _, p := range pages {
 		byURL[p.URL] = p
 	}
-	nextTwins := make(map[string]twinFound, len(m.twins))
+	nextTwins := m.nextTwins
 	for _, p := range pages {
 		o := twinOf(p, byURL)
 		if o == nil {
@@ -58,9 +69,10 @@ func (m *Memo) Site(st *site.Site, pages []*Page) diag.List {
 		nextTwins[p.URL] = f
 		out = append(out, f.found...)
 	}
-	m.twins = nextTwins
+	m.twins, m.nextTwins = nextTwins, m.twins
+	clear(m.nextTwins)
 
-	nextStates := make(map[*source.Page]stateFound, len(m.states))
+	nextStates := m.nextStates
 	state := func(o, tr *source.Page) diag.List {
 		f, ok := m.states[tr]
 		if !ok || f.orig != o {
@@ -72,8 +84,11 @@ func (m *Memo) Site(st *site.Site, pages []*Page) diag.List {
 	for _, p := range st.Pages {
 		out = append(out, translationOf(st, p, state)...)
 	}
-	m.states = nextStates
+	m.states, m.nextStates = nextStates, m.states
+	clear(m.nextStates)
+	clear(byURL) // holds this call's pages no longer
 	out.Sort()
+	m.found = len(out)
 	return out
 }
 

@@ -109,10 +109,11 @@ func part(p *site.Page) bool {
 // none.
 func Pages(st *site.Site, html func(outPath string) []string, md func(i int) *markdown.Result) []*Page {
 	pages := make([]*Page, 0, len(st.Pages))
+	slab := make([]Page, len(st.Pages)) // one allocation for them all
 	for i, sp := range st.Pages {
-		p := &Page{URL: sp.URL, Lang: sp.Lang}
-		out := sp.OutPath()
-		p.HTMLIDs = func() []string { return html(out) }
+		p := &slab[i]
+		p.URL, p.Lang = sp.URL, sp.Lang
+		p.HTMLIDs = func() []string { return html(sp.OutPath()) }
 		if src := sp.Source; src != nil {
 			p.Source = src.Path
 			if res := md(i); res != nil {
