@@ -3,6 +3,7 @@ package markdown
 import (
 	"math"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Reading speeds used by ReadingMinutes, each in the unit its script is
@@ -78,6 +79,20 @@ func countReading(text string) (ja, ko, words int) {
 	inWord := false // the last rune was a word's letter or digit
 	joined := false // a joiner followed a word's letter
 	for _, r := range text {
+		if r < utf8.RuneSelf { // the cases below, for ASCII
+			switch {
+			case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+				if !inWord && !joined {
+					words++
+				}
+				inWord, joined = true, false
+			case inWord && isJoiner(r):
+				inWord, joined = false, true
+			default:
+				inWord, joined = false, false
+			}
+			continue
+		}
 		switch {
 		case isJapaneseLetter(r):
 			ja++
@@ -103,6 +118,8 @@ func countReading(text string) (ja, ko, words int) {
 // forms), not punctuation.
 func isJapaneseLetter(r rune) bool {
 	switch {
+	case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs, all Han
+		return true
 	case r >= 0x3041 && r <= 0x309F, // Hiragana
 		r >= 0x30A1 && r <= 0x30FA, r == 0x30FC, r == 0x30FD, r == 0x30FE, r == 0x30FF, // Katakana, ー, ヽヾ, ヿ
 		r >= 0x31F0 && r <= 0x31FF, // Katakana phonetic extensions
