@@ -103,36 +103,17 @@ func listOS(root string, l *listing) error {
 		}
 		files := map[string]Stamp{}
 		var dirs []string
-		err := func() error {
-			f, err := os.Open(full)
-			if err != nil {
-				return err
+		err := listFolder(full, func(name string, dir bool, s Stamp) {
+			p := name
+			if rel != "" {
+				p = rel + "/" + name
 			}
-			defer f.Close()
-			entries, err := f.ReadDir(-1)
-			if err != nil {
-				return err
+			if dir {
+				dirs = append(dirs, p)
+			} else {
+				files[p] = s
 			}
-			for _, e := range entries {
-				p := e.Name()
-				if rel != "" {
-					p = rel + "/" + p
-				}
-				if e.IsDir() {
-					dirs = append(dirs, p)
-					continue
-				}
-				info, err := e.Info()
-				if errors.Is(err, fs.ErrNotExist) {
-					continue // gone since the folder was read
-				}
-				if err != nil {
-					return err
-				}
-				files[p] = stampOf(info)
-			}
-			return nil
-		}()
+		})
 		<-sem
 		mu.Lock()
 		if err != nil && first == nil {
@@ -152,6 +133,35 @@ func listOS(root string, l *listing) error {
 	visit("")
 	wg.Wait()
 	return first
+}
+
+// listFolderPortable lists the folder full, calling fn with each entry's
+// name, whether it is a folder, and, when not, its stamp.
+func listFolderPortable(full string, fn func(name string, dir bool, s Stamp)) error {
+	f, err := os.Open(full)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			fn(e.Name(), true, Stamp{})
+			continue
+		}
+		info, err := e.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // gone since the folder was read
+		}
+		if err != nil {
+			return err
+		}
+		fn(e.Name(), false, stampOf(info))
+	}
+	return nil
 }
 
 // parents calls fn with every folder above the output path p, nearest
