@@ -20,7 +20,12 @@ func Searchable(p *render.Page) bool {
 // SearchDoc is what the search index takes of a page: its title, part and
 // headings, and the text and code of its markdown.
 func SearchDoc(p *render.Page, text, code string) search.Doc {
-	return search.Doc{Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title, Headings: headingText(p.TOC), Text: text, Code: code}
+	return searchDoc(p, headingText(p.TOC), text, code)
+}
+
+// searchDoc is SearchDoc with p's headings (headingText) given.
+func searchDoc(p *render.Page, headings, text, code string) search.Doc {
+	return search.Doc{Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title, Headings: headings, Text: text, Code: code}
 }
 
 // headingText is every heading of toc, one a line.
@@ -115,12 +120,90 @@ func SearchEntries(lang string, pages []*render.Page, rs []*Rendered) []SearchEn
 
 // SearchEntryOf is the entry of p, rendered as r.
 func SearchEntryOf(p *render.Page, r *Rendered) SearchEntry {
+	return searchEntry(p, r, headingText(p.TOC))
+}
+
+// searchEntry is the entry of p, rendered as r, whose headings are
+// headings (headingText).
+func searchEntry(p *render.Page, r *Rendered, headings string) SearchEntry {
 	h := cache.NewHasher()
 	h.Str(p.URL)
 	h.Str(p.Title)
 	h.Num(int64(p.Part))
 	h.Num(int64(r.Gen))
-	return SearchEntry{Doc: SearchDoc(p, r.Text, r.Code), FP: h.Sum(), Unknown: r.Unknown}
+	return SearchEntry{Doc: searchDoc(p, headings, r.Text, r.Code), FP: h.Sum(), Unknown: r.Unknown}
+}
+
+// Headings makes the search entries of one build after another
+// (Entries), keeping each page's heading text by its table of contents:
+// a page whose data the build took whole from the last one has the very
+// same (Renderer.AssembleGroup), and its headings are not gathered
+// again. Tables of contents are told apart by identity, and none
+// changes once made. Its zero value is ready; a nil *Headings keeps
+// nothing. It is safe for concurrent use by calls for different
+// languages.
+type Headings struct {
+	mu    sync.Mutex
+	langs map[string]*headingsOf
+}
+
+// headingsOf is the heading text of each table of contents of one
+// language's pages, of the last call (last) and of this one (next).
+type headingsOf struct {
+	last, next map[*render.TOCEntry]tocText
+}
+
+// tocText is a table of contents and its heading text; the table is
+// kept, so that no other is made at its address while it is known.
+type tocText struct {
+	toc  []render.TOCEntry
+	text string
+}
+
+// Entries is SearchEntries(lang, pages, rs), each page's headings taken
+// from the last call for lang when its table of contents is the same.
+func (hs *Headings) Entries(lang string, pages []*render.Page, rs []*Rendered) []SearchEntry {
+	if hs == nil {
+		return SearchEntries(lang, pages, rs)
+	}
+	hs.mu.Lock()
+	if hs.langs == nil {
+		hs.langs = map[string]*headingsOf{}
+	}
+	m := hs.langs[lang]
+	if m == nil {
+		m = &headingsOf{last: map[*render.TOCEntry]tocText{}, next: map[*render.TOCEntry]tocText{}}
+		hs.langs[lang] = m
+	}
+	hs.mu.Unlock()
+	n := 0
+	for i, p := range pages {
+		if Indexed(lang, p, rs[i]) {
+			n++
+		}
+	}
+	var es []SearchEntry
+	if n > 0 {
+		es = make([]SearchEntry, 0, n)
+	}
+	for i, p := range pages {
+		if !Indexed(lang, p, rs[i]) {
+			continue
+		}
+		text := ""
+		if toc := p.TOC; len(toc) > 0 {
+			t, ok := m.last[&toc[0]]
+			if !ok || len(t.toc) != len(toc) {
+				t = tocText{toc: toc, text: headingText(toc)}
+			}
+			m.next[&toc[0]] = t
+			text = t.text
+		}
+		es = append(es, searchEntry(p, rs[i], text))
+	}
+	m.last, m.next = m.next, m.last
+	clear(m.next)
+	return es
 }
 
 // SearchURLs are the URLs of the pages of st that lang's search index

@@ -135,3 +135,41 @@ func TestSearchFragments(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadings: the entries Headings makes build after build are those
+// of SearchEntries, whether a page's table of contents is the last
+// build's (its data taken whole: a copy sharing it), a new one, or none.
+func TestHeadings(t *testing.T) {
+	pages, rs := searchPages()
+	pages[0].TOC = []render.TOCEntry{{Text: "構成要素", Children: []render.TOCEntry{{Text: "etcd"}, {Text: "apiserver"}}}, {Text: "まとめ"}}
+	var hs Headings
+	builds := []func(){
+		func() {},
+		func() {}, // nothing changed
+		func() { // every page's data taken whole
+			for i, p := range pages {
+				q := *p
+				pages[i] = &q
+			}
+		},
+		func() { // a page edited: a new table of contents, as long
+			q := *pages[1]
+			q.TOC = []render.TOCEntry{{Text: "過半数"}}
+			pages[1] = &q
+		},
+		func() { pages[0].TOC = pages[0].TOC[:1] }, // shorter, at the same address
+		func() { pages[1].TOC = nil },
+	}
+	for i, edit := range builds {
+		edit()
+		for _, lang := range []string{"ja", "ko"} {
+			got, want := hs.Entries(lang, pages, rs), SearchEntries(lang, pages, rs)
+			if !slices.Equal(got, want) {
+				t.Errorf("build %d, %s: entries\n%+v\nwant\n%+v", i, lang, got, want)
+			}
+		}
+	}
+	if got := (*Headings)(nil).Entries("ja", pages, rs); !slices.Equal(got, SearchEntries("ja", pages, rs)) {
+		t.Errorf("a nil Headings: %+v", got)
+	}
+}
