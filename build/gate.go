@@ -48,10 +48,22 @@ func (r *run) siteChecks(mds []*page.Rendering) diag.List {
 // work that looks at the whole site, so that a rebuild redoes only what
 // an edit can change: the resolved site, taken again when only pages'
 // bodies changed (site.Resolver), what the checks found of each
-// translation (check.Memo) and each page's sum in the feeds' fingerprint
-// (page.FeedSums).
+// translation (check.Memo), each page's sum in the feeds' fingerprint
+// (page.FeedSums) and, for a build in memory, each page's headings for
+// the search index (page.Headings).
 type between struct {
-	sites  site.Resolver
-	checks check.Memo
-	feeds  page.FeedSums
+	sites    site.Resolver
+	checks   check.Memo
+	feeds    page.FeedSums
+	headings page.Headings
+}
+
+// headings is what the search index takes of each page's headings from
+// the last build: for a build in memory, which keeps its pages; nil for
+// a build to disk, which keeps none.
+func (r *run) headings() *page.Headings {
+	if !r.retain {
+		return nil
+	}
+	return &r.b.between.headings
 }

@@ -74,6 +74,6 @@ func (r *run) writeFeeds(pages []*render.Page) {
 // It returns the bytes of each index (none when lazy).
 func (r *run) writeSearch(pages []*render.Page, mds []*page.Rendering) map[string]int {
 	w := &page.SearchWriter{Ctx: r.ctx, W: r.w, Sink: r.sink, Memo: &r.b.memo, Feed: r.feed, Disk: r.cache, Renderer: r.mdr,
-		Langs: r.asm.Site().Langs, Options: search.Options{ExplicitIndex: r.b.opts.ExplicitIndex}, Lazy: r.b.opts.LazySearch, Keep: r.retain, Early: r.early}
+		Langs: r.asm.Site().Langs, Options: search.Options{ExplicitIndex: r.b.opts.ExplicitIndex}, Lazy: r.b.opts.LazySearch, Keep: r.retain, Early: r.early, Headings: r.headings()}
 	return w.Write(pages, mds)
 }

@@ -27,6 +27,7 @@ type SearchWriter struct {
 	Lazy     bool            // each language's index one script, made when first read (output.LazySink)
 	Keep     bool            // keep what is made in Memo (a build in memory)
 	Early    *EarlyFragments // the fragments written as the pages were rendered; may be nil
+	Headings *Headings       // the pages' heading texts kept from build to build; may be nil
 }
 
 // Write writes each language's search index of its articles, home
@@ -76,7 +77,7 @@ func (w *SearchWriter) Write(pages []*render.Page, mds []*Rendering) map[string]
 		mu.Unlock()
 	}
 	index := func(lang string) {
-		es := SearchEntries(lang, pages, rs)
+		es := w.Headings.Entries(lang, pages, rs)
 		fp := SearchFingerprint(lang, pages, rs)
 		// A page without its text (from the persistent cache) whose terms
 		// no cache holds is rendered again to be tokenized.
