@@ -5,7 +5,8 @@
 // translations behind their originals, never marked or missing
 // (Translations). They are pure functions of the resolved site and the
 // pages' rendered markdown (markdown.Result), and report at the positions
-// they recorded. It also holds what a build that found errors returns
+// they recorded; Memo runs them again as a site is edited, checking again
+// only what an edit can change. It also holds what a build that found errors returns
 // (Failure), and everything a build found as kakehashi check reports it,
 // each with its kind for tools (Found, Code).
 package check
