@@ -5,6 +5,8 @@
 // collisions, also of names and URLs that differ only in case or Unicode
 // normalization, aliases that name a page, pages without a title). It
 // renders nothing. The rule for each single name is source.CheckSegment.
+// A Resolver resolves a site again as its content is edited, taking the
+// last site again when only pages' bodies changed.
 package site
 
 import (
