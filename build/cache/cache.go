@@ -23,6 +23,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/afero"
 
@@ -87,10 +88,11 @@ type Cache struct {
 	prev  map[string]File // the output files of the last build; nil for none
 	mu    sync.Mutex
 	next  map[string]File // the output files of this build
-	// live are the records of the store this build keeps as they are
-	// (the markdown and search terms of pages that did not change).
-	live    map[string]bool
-	keepAll bool
+	// live are the records of the store this build keeps (key →
+	// true): the markdown and search terms of pages that did not
+	// change, and those made again.
+	live    sync.Map
+	keepAll atomic.Bool
 	reused  int // output files taken from the previous output
 }
 
@@ -108,7 +110,7 @@ const (
 func Open(fsys afero.Fs, dir string, key uint64) *Cache {
 	shape, _ := diskShape()
 	name := fmt.Sprintf("build-%016x-%04x", key, uint16(shape))
-	c := &Cache{fs: fsys, dir: dir, name: name, store: OpenStore(fsys, dir, name), next: map[string]File{}, live: map[string]bool{}}
+	c := &Cache{fs: fsys, dir: dir, name: name, store: OpenStore(fsys, dir, name), next: map[string]File{}}
 	c.file = c.store.indexFile()
 	if b, ok := c.store.Get(outRecord); ok {
 		var out map[string]File
@@ -139,16 +141,11 @@ func (c *Cache) record(key string, fp uint64) ([]byte, bool) {
 // is when the store already has it so, else as make writes it; after
 // KeepAll, as make writes it.
 func (c *Cache) keep(key string, fp uint64, make func() []byte) {
-	c.mu.Lock()
-	replace := c.keepAll
-	c.mu.Unlock()
-	if _, ok := c.record(key, fp); (!ok || replace) && make != nil {
+	if _, ok := c.record(key, fp); (!ok || c.keepAll.Load()) && make != nil {
 		b := binary.LittleEndian.AppendUint64(nil, fp)
 		c.store.Put(key, append(b, make()...))
 	}
-	c.mu.Lock()
-	c.live[key] = true
-	c.mu.Unlock()
+	c.live.Store(key, true)
 }
 
 // Markdown returns the cached rendering of the page at source path p,
@@ -179,7 +176,7 @@ func (c *Cache) KeepMarkdown(p string, m Markdown) {
 // then on replaces its record, whatever the fingerprints say.
 func (c *Cache) KeepAll() {
 	c.mu.Lock()
-	c.keepAll = true
+	c.keepAll.Store(true)
 	if c.prev != nil {
 		for p, o := range c.prev {
 			if _, ok := c.next[p]; !ok {
@@ -271,7 +268,14 @@ func (c *Cache) Save(files map[string]Stamp) {
 		}
 	}
 	c.store.Put(outRecord, encodeRecord(&out))
-	c.store.Save(func(k string) bool { return k == outRecord || c.keepAll || c.live[k] })
+	all := c.keepAll.Load()
+	c.store.Save(func(k string) bool {
+		if k == outRecord || all {
+			return true
+		}
+		_, ok := c.live.Load(k)
+		return ok
+	})
 	// The caches of other keys, and of the formats before this one.
 	if entries, err := afero.ReadDir(c.fs, c.dir); err == nil {
 		for _, e := range entries {

@@ -37,13 +37,17 @@ import (
 type Store struct {
 	fs        afero.Fs
 	dir, name string
-	mu        sync.Mutex
-	data      []byte          // the data file, as far as the index covers it
-	size      int64           // the data file's length when the index was written
-	gen       string          // names the data file
-	index     map[string]span // where each key's value is in data
-	fresh     map[string][]byte
-	order     []string // the keys put, in order
+	// data, size, gen and index are set by OpenStore, and read
+	// without a lock after.
+	data  []byte          // the data file, as far as the index covers it
+	size  int64           // the data file's length when the index was written
+	gen   string          // names the data file
+	index map[string]span // where each key's value is in data
+	// fresh holds the values put since (key → []byte), read without a
+	// lock by Get; mu orders the puts and the save.
+	fresh sync.Map
+	mu    sync.Mutex
+	order []string // the keys put, in order
 }
 
 // span is where a value is in the data file.
@@ -56,7 +60,7 @@ const storeMagic = "kakehashi-store\x00v1\n"
 // OpenStore opens the store name in dir on fsys; an empty one when it
 // has no files there yet, or they cannot be read.
 func OpenStore(fsys afero.Fs, dir, name string) *Store {
-	s := &Store{fs: fsys, dir: dir, name: name, index: map[string]span{}, fresh: map[string][]byte{}}
+	s := &Store{fs: fsys, dir: dir, name: name, index: map[string]span{}}
 	b, err := afero.ReadFile(fsys, s.indexFile())
 	if err != nil {
 		return s
@@ -80,10 +84,8 @@ func (s *Store) dataFile(gen string) string { return filepath.Join(s.dir, s.name
 // Get returns the value of key: the one put since the store was opened,
 // else the one it was saved with.
 func (s *Store) Get(key string) ([]byte, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if v, ok := s.fresh[key]; ok {
-		return v, true
+	if v, ok := s.fresh.Load(key); ok {
+		return v.([]byte), true
 	}
 	sp, ok := s.index[key]
 	if !ok {
@@ -97,10 +99,18 @@ func (s *Store) Get(key string) ([]byte, bool) {
 func (s *Store) Put(key string, value []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.fresh[key]; !ok {
+	if _, had := s.fresh.Swap(key, value); !had {
 		s.order = append(s.order, key)
 	}
-	s.fresh[key] = value
+}
+
+// put is the value put at key since the store was opened.
+func (s *Store) put(key string) ([]byte, bool) {
+	v, ok := s.fresh.Load(key)
+	if !ok {
+		return nil, false
+	}
+	return v.([]byte), true
 }
 
 // Save keeps, for the next process, the values of the keys keep reports
@@ -110,10 +120,10 @@ func (s *Store) Put(key string, value []byte) {
 func (s *Store) Save(keep func(key string) bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	next := make(map[string]span, len(s.index)+len(s.fresh))
+	next := make(map[string]span, len(s.index)+len(s.order))
 	live, dropped := int64(0), false
 	for k, sp := range s.index {
-		if _, put := s.fresh[k]; put {
+		if _, put := s.put(k); put {
 			continue
 		}
 		if !keep(k) {
@@ -128,7 +138,8 @@ func (s *Store) Save(keep func(key string) bool) {
 	for _, k := range s.order {
 		if keep(k) {
 			add = append(add, k)
-			added += int64(len(s.fresh[k]))
+			v, _ := s.put(k)
+			added += int64(len(v))
 		}
 	}
 	if len(add) == 0 && !dropped && s.gen != "" {
@@ -154,8 +165,9 @@ func (s *Store) Save(keep func(key string) bool) {
 			b.Write(s.data[sp.off : sp.off+sp.n])
 		}
 		for _, k := range add {
-			next[k] = span{int64(b.Len()), int64(len(s.fresh[k]))}
-			b.Write(s.fresh[k])
+			v, _ := s.put(k)
+			next[k] = span{int64(b.Len()), int64(len(v))}
+			b.Write(v)
 		}
 		if writeFileReplacing(s.fs, s.dataFile(gen), b.Bytes()) != nil {
 			return
@@ -174,8 +186,9 @@ func (s *Store) Save(keep func(key string) bool) {
 		}
 		var b bytes.Buffer
 		for _, k := range add {
-			next[k] = span{end + int64(b.Len()), int64(len(s.fresh[k]))}
-			b.Write(s.fresh[k])
+			v, _ := s.put(k)
+			next[k] = span{end + int64(b.Len()), int64(len(v))}
+			b.Write(v)
 		}
 		_, err = f.Write(b.Bytes())
 		if cerr := f.Close(); err != nil || cerr != nil {
@@ -347,15 +360,13 @@ func (s *Store) String() string { return fmt.Sprintf("store %s in %s", s.name, s
 func (s *Store) Keys() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	keys := make([]string, 0, len(s.index)+len(s.fresh))
+	keys := make([]string, 0, len(s.index)+len(s.order))
 	for k := range s.index {
-		if _, ok := s.fresh[k]; !ok {
+		if _, ok := s.put(k); !ok {
 			keys = append(keys, k)
 		}
 	}
-	for k := range s.fresh {
-		keys = append(keys, k)
-	}
+	keys = append(keys, s.order...)
 	slices.Sort(keys)
 	return keys
 }
