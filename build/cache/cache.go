@@ -155,8 +155,11 @@ func (c *Cache) Markdown(p string, gen uint64) (Markdown, bool) {
 	if !ok {
 		return Markdown{}, false
 	}
-	var m Markdown
-	if decodeRecord(b, &m) != nil || m.Gen != gen {
+	m, ok := decodeMarkdown(b)
+	if !ok && decodeRecord(b, &m) != nil {
+		return Markdown{}, false
+	}
+	if m.Gen != gen {
 		return Markdown{}, false
 	}
 	return m, true
