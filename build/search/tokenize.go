@@ -125,7 +125,7 @@ func classOf(r rune) class {
 // original text it came from.
 type nchar struct {
 	r          rune
-	start, end int
+	start, end int32
 }
 
 // isMark tells whether r attaches to the character before it: combining
@@ -176,12 +176,12 @@ func appendNormalized(out []nchar, rs []rune) []nchar {
 			j++
 		}
 		if j == i+1 && (rs[i] < utf8.RuneSelf || nfkcStable(rs[i])) {
-			out = append(out, nchar{lower(rs[i]), i, j})
+			out = append(out, nchar{lower(rs[i]), int32(i), int32(j)})
 			i = j
 			continue
 		}
 		for _, r := range norm.NFKC.String(string(rs[i:j])) {
-			out = append(out, nchar{lower(r), i, j})
+			out = append(out, nchar{lower(r), int32(i), int32(j)})
 		}
 		i = j
 	}
@@ -235,18 +235,34 @@ func (t *tokenizer) each(s string, fn func(tok []byte)) {
 // prepare normalises s into t.cs, as normalize([]rune(s)) does, and
 // classifies it into t.cl, in one pass: most characters are their own
 // normal form, and only a character with marks after it, or outside the
-// ranges nfkcStable knows, goes through the normaliser.
+// ranges nfkcStable knows, goes through the normaliser. An ASCII
+// character followed by another (no mark is ASCII) takes the shortest
+// way: code blocks are made of them.
 func (t *tokenizer) prepare(s string) {
 	cs, cl := t.cs[:0], t.cl[:0]
-	n := 0 // rune index of r in s
-	r, size := decodeAt(s, 0)
+	if cap(cs) < len(s) {
+		// At most one character per byte, but for the rare one that
+		// normalises into several.
+		cs, cl = make([]nchar, 0, len(s)), make([]class, 0, len(s))
+	}
+	var n int32 // rune index of s[i] in s
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf && (i+1 == len(s) || s[i+1] < utf8.RuneSelf) {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			cs = append(cs, nchar{rune(c), n, n + 1})
+			cl = append(cl, asciiClass[c])
+			i, n = i+1, n+1
+			continue
+		}
+		r, size := decodeAt(s, i)
 		next, nsize := decodeAt(s, i+size)
 		if (r < utf8.RuneSelf || nfkcStable(r)) && (i+size == len(s) || !isMark(next)) {
 			r = lower(r)
 			cs = append(cs, nchar{r, n, n + 1})
 			cl = append(cl, classOf(r))
-			i, n, r, size = i+size, n+1, next, nsize
+			i, n = i+size, n+1
 			continue
 		}
 		// r and the marks after it, normalised together.
@@ -264,7 +280,7 @@ func (t *tokenizer) prepare(s string) {
 			cs[k].end += n
 			cl = append(cl, classOf(cs[k].r))
 		}
-		i, n, r, size = j, n+len(t.rs), next, nsize
+		i, n = j, n+int32(len(t.rs))
 	}
 	t.cs, t.cl = cs, cl
 }
@@ -296,7 +312,7 @@ func eachToken(rs []rune, fn func(tok []byte, start, end int)) {
 func walkTokens(cs []nchar, cl []class, buf []byte, fn func(tok []byte, start, end int)) []byte {
 	walkSpans(cs, cl, func(a, b int, _ bool) {
 		buf = appendTerm(buf[:0], cs[a:b])
-		fn(buf, cs[a].start, cs[b-1].end)
+		fn(buf, int(cs[a].start), int(cs[b-1].end))
 	})
 	return buf
 }
