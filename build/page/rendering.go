@@ -296,7 +296,7 @@ func (r *Renderer) Markdown(ctx context.Context, sp *site.Page, needHTML bool) *
 	h := cache.NewHasher()
 	h.Num(int64(r.Key))
 	h.Str(src.Path)
-	h.Bytes(src.Src)
+	h.Num(int64(src.Sum())) // the file's bytes, hashed once
 	h.Num(int64(fp))
 	gen := h.Sum()
 	if d, ok := r.Disk.Markdown(src.Path, gen); ok && !needHTML {

@@ -87,7 +87,7 @@ func (l *Loader) restore(p, first, rest string, mod time.Time, size int64) (cach
 
 // snapshotVersion starts every entry; bump it whenever the encoding, or
 // what a page or a series holds, changes.
-const snapshotVersion = 1
+const snapshotVersion = 2
 
 // The kinds of entries.
 const (
@@ -115,6 +115,7 @@ func encodeEntry(e cached) ([]byte, bool) {
 		w.meta(&p.Meta)
 		w.opt(p.hash.Load())
 		w.opt(p.summary.Load())
+		w.b = binary.LittleEndian.AppendUint64(w.b, p.Sum())
 		src = p.Src
 	case e.series != nil:
 		s := e.series
@@ -163,6 +164,11 @@ func decodeEntry(p string, b []byte) (cached, error) {
 			pg.summary.Store(&s)
 			e.hadSummary = true
 		}
+		if len(r.b) < 8 {
+			return cached{}, errSnapshot
+		}
+		pg.sum.Store(binary.LittleEndian.Uint64(r.b))
+		r.b = r.b[8:]
 		pg.Src = r.rest()
 		if pg.BodyStart < 0 || pg.BodyStart > len(pg.Src) {
 			return cached{}, errSnapshot

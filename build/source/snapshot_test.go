@@ -102,6 +102,9 @@ func TestSnapshotEntries(t *testing.T) {
 	if s := got.Summarized(func(*Page) string { return "computed" }); s != "summary" || !e.hadSummary {
 		t.Errorf("summary %q", s)
 	}
+	if got.sum.Load() == 0 || got.Sum() != pg.Sum() {
+		t.Errorf("the page's sum came back as %x, want %x", got.sum.Load(), pg.Sum())
+	}
 
 	sr := &Series{Path: "content/series/cka.yaml", Src: []byte("id: cka\n")}
 	v := reflect.ValueOf(sr).Elem()

@@ -23,6 +23,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/spf13/afero"
 	"golang.org/x/text/unicode/norm"
 
@@ -50,6 +51,21 @@ type Page struct {
 	// hash and summary are the translation hash and the divider's
 	// summary, once computed (Hashed, Summarized).
 	hash, summary atomic.Pointer[string]
+	// sum is Sum's, once computed; 0 until then.
+	sum atomic.Uint64
+}
+
+// Sum is a 64-bit hash of the whole file (Src), computed on the first
+// call only (and kept between processes with the rest of the page, see
+// Loader.Persist): what a rendering of the page is named by needs the
+// file's bytes, not a walk through them in every build.
+func (p *Page) Sum() uint64 {
+	if v := p.sum.Load(); v != 0 {
+		return v
+	}
+	v := xxhash.Sum64(p.Src) | 1 // never 0, which means "not yet"
+	p.sum.Store(v)
+	return v
 }
 
 // Hashed returns hash(p), computed on the first call only: a loaded page
