@@ -2,6 +2,7 @@ package cache
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -49,8 +51,11 @@ type Summary struct {
 }
 
 // manifestMagic starts every manifest file; bump its version whenever
-// the encoding changes (the shape of Manifest is checked apart).
-const manifestMagic = "kakehashi-manifest\x00v1\n"
+// the encoding changes (the shape of Summary is checked apart). After it
+// come the shape of Summary, the stamps of In and of Out (each a count,
+// then each path, sorted, with its size and time), and the Summary in
+// the cache's encoding (encodeRecord).
+const manifestMagic = "kakehashi-manifest\x00v2\n"
 
 // manifestFile is the manifest of the cache named key in dir.
 func manifestFile(dir string, key uint64) string {
@@ -65,18 +70,90 @@ func ReadManifest(fsys afero.Fs, dir string, key uint64) (*Manifest, bool) {
 	if err != nil {
 		return nil, false
 	}
-	m := &Manifest{}
-	if decodeValue(b, manifestMagic, m) != nil {
-		return nil, false
-	}
-	return m, true
+	m, err := decodeManifest(b)
+	return m, err == nil
 }
 
 // WriteManifest leaves m in dir on fsys for the next build with key, and
 // removes the manifests of other keys. Failing to write is no error: the
 // next build does its work.
 func WriteManifest(fsys afero.Fs, dir string, key uint64, m *Manifest) {
-	writeReplacing(fsys, dir, manifestFile(dir, key), ".manifest", func(w io.Writer) error { return encodeValue(w, manifestMagic, m) })
+	writeReplacing(fsys, dir, manifestFile(dir, key), ".manifest", func(w io.Writer) error {
+		b, err := encodeManifest(m)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	})
+}
+
+var summaryType = reflect.TypeFor[Summary]()
+
+// encodeManifest writes m as manifestMagic says: its stamps by hand, a
+// build's inputs and outputs are thousands of them.
+func encodeManifest(m *Manifest) ([]byte, error) {
+	shape, err := shapeOf(summaryType)
+	if err != nil {
+		return nil, err
+	}
+	b := []byte(manifestMagic)
+	b = binary.AppendUvarint(b, shape)
+	for _, stamps := range []map[string]Stamp{m.In, m.Out} {
+		if stamps == nil {
+			b = append(b, 0)
+			continue
+		}
+		b = append(b, 1)
+		b = binary.AppendUvarint(b, uint64(len(stamps)))
+		for _, p := range slices.Sorted(maps.Keys(stamps)) {
+			s := stamps[p]
+			b = binary.AppendUvarint(b, uint64(len(p)))
+			b = append(b, p...)
+			b = binary.AppendVarint(b, s.Size)
+			b = binary.AppendVarint(b, s.MTime)
+		}
+	}
+	return append(b, encodeRecord(&m.Summary)...), nil
+}
+
+// decodeManifest reads what encodeManifest wrote.
+func decodeManifest(b []byte) (*Manifest, error) {
+	if !strings.HasPrefix(string(b), manifestMagic) {
+		return nil, ErrUnreadable
+	}
+	shape, err := shapeOf(summaryType)
+	if err != nil {
+		return nil, err
+	}
+	d := &diskReader{b: b[len(manifestMagic):]}
+	if d.uint() != shape {
+		return nil, ErrUnreadable
+	}
+	m := &Manifest{}
+	for _, into := range []*map[string]Stamp{&m.In, &m.Out} {
+		switch d.uint() {
+		case 0:
+			continue // none
+		case 1:
+		default:
+			return nil, ErrUnreadable
+		}
+		n := d.count()
+		stamps := make(map[string]Stamp, n)
+		for range n {
+			p := d.str()
+			stamps[p] = Stamp{Size: d.int(), MTime: d.int()}
+		}
+		*into = stamps
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	if err := decodeRecord(d.b, &m.Summary); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // RemoveManifest removes the manifest of key in dir, so that the next

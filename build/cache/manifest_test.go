@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -122,4 +123,36 @@ func saveStamped(t *testing.T, c *Cache, fs afero.Fs, dir string) {
 		t.Fatal(err)
 	}
 	c.Save(files)
+}
+
+// TestManifestEncoding: a manifest, its summary's every field set,
+// comes back as it was written; one cut short, or with a byte more, is
+// refused.
+func TestManifestEncoding(t *testing.T) {
+	m := &Manifest{In: map[string]Stamp{"content/ja/a.md": {3, 1700000000123456789}, "kakehashi.toml": {-1, 0}},
+		Out: map[string]Stamp{"index.html": {10, 5}}}
+	n := 0
+	fill(reflect.ValueOf(&m.Summary).Elem(), &n, map[reflect.Type]int{})
+	b, err := encodeManifest(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeManifest(b)
+	if err != nil || !reflect.DeepEqual(got, m) {
+		t.Fatalf("decodeManifest = %v\n%#v\nwant\n%#v", err, got, m)
+	}
+	for cut := range len(b) {
+		if _, err := decodeManifest(b[:cut]); err == nil {
+			t.Fatalf("a manifest cut to %d of its %d bytes read", cut, len(b))
+		}
+	}
+	if _, err := decodeManifest(append(b, 0)); err == nil {
+		t.Error("a manifest with a byte more read")
+	}
+	empty := &Manifest{}
+	if b, err := encodeManifest(empty); err != nil {
+		t.Fatal(err)
+	} else if got, err := decodeManifest(b); err != nil || got.In != nil || got.Out != nil {
+		t.Errorf("an empty manifest came back as %#v, %v", got, err)
+	}
 }
