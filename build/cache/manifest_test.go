@@ -129,8 +129,8 @@ func saveStamped(t *testing.T, c *Cache, fs afero.Fs, dir string) {
 // comes back as it was written; one cut short, or with a byte more, is
 // refused.
 func TestManifestEncoding(t *testing.T) {
-	m := &Manifest{In: map[string]Stamp{"content/ja/a.md": {3, 1700000000123456789}, "kakehashi.toml": {-1, 0}},
-		Out: map[string]Stamp{"index.html": {10, 5}}}
+	m := &Manifest{In: map[string]Stamp{"content/ja/a.md": {Size: 3, MTime: 1700000000123456789}, "kakehashi.toml": {Size: -1}},
+		Out: map[string]Stamp{"index.html": {Size: 10, MTime: 5}}}
 	n := 0
 	fill(reflect.ValueOf(&m.Summary).Elem(), &n, map[reflect.Type]int{})
 	b, err := encodeManifest(m)
