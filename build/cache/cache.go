@@ -113,8 +113,7 @@ func Open(fsys afero.Fs, dir string, key uint64) *Cache {
 	c := &Cache{fs: fsys, dir: dir, name: name, store: OpenStore(fsys, dir, name), next: map[string]File{}}
 	c.file = c.store.indexFile()
 	if b, ok := c.store.Get(outRecord); ok {
-		var out map[string]File
-		if decodeRecord(b, &out) == nil {
+		if out, ok := decodeFiles(b); ok {
 			c.prev = out
 		}
 	}
@@ -270,7 +269,7 @@ func (c *Cache) Save(files map[string]Stamp) {
 			out[p] = o
 		}
 	}
-	c.store.Put(outRecord, encodeRecord(&out))
+	c.store.Put(outRecord, encodeFiles(out))
 	all := c.keepAll.Load()
 	c.store.Save(func(k string) bool {
 		if k == outRecord || all {
@@ -288,6 +287,43 @@ func (c *Cache) Save(files map[string]Stamp) {
 			}
 		}
 	}
+}
+
+// encodeFiles writes the output files' record: a count, then each path
+// with its fingerprint, size and time, in no order (decodeFiles makes the
+// same map of them).
+func encodeFiles(files map[string]File) []byte {
+	b := make([]byte, 0, 64*len(files))
+	b = binary.AppendUvarint(b, uint64(len(files)))
+	for p, f := range files {
+		b = binary.AppendUvarint(b, uint64(len(p)))
+		b = append(b, p...)
+		b = binary.LittleEndian.AppendUint64(b, f.FP)
+		b = binary.AppendVarint(b, f.Size)
+		b = binary.AppendVarint(b, f.MTime)
+	}
+	return b
+}
+
+// decodeFiles reads what encodeFiles wrote; its paths are b's bytes (a
+// Store's).
+func decodeFiles(b []byte) (map[string]File, bool) {
+	d := &diskReader{b: b, alias: true}
+	n := d.count()
+	files := make(map[string]File, n)
+	for range n {
+		p := d.str()
+		if len(d.b) < 8 {
+			return nil, false
+		}
+		fp := binary.LittleEndian.Uint64(d.b)
+		d.b = d.b[8:]
+		files[p] = File{FP: fp, Size: d.int(), MTime: d.int()}
+	}
+	if d.err != nil || len(d.b) != 0 {
+		return nil, false
+	}
+	return files, true
 }
 
 // encodeRecord is *v (v a pointer to a type shapeOf accepts) in the

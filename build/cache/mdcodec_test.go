@@ -57,3 +57,18 @@ func BenchmarkDecodeMarkdown(b *testing.B) {
 		}
 	})
 }
+
+// TestFilesRecord: the output files' record reads back as written; cut
+// short, it is refused.
+func TestFilesRecord(t *testing.T) {
+	files := map[string]File{"index.html": {FP: 1 << 63, Size: 10, MTime: 1700000000123456789}, "ja/a/index.html": {FP: 3, Size: -1}, "": {}}
+	b := encodeFiles(files)
+	if got, ok := decodeFiles(b); !ok || !reflect.DeepEqual(got, files) {
+		t.Fatalf("decodeFiles = %v, %v", got, ok)
+	}
+	for cut := range len(b) {
+		if _, ok := decodeFiles(b[:cut]); ok {
+			t.Fatalf("a record cut to %d of its %d bytes read", cut, len(b))
+		}
+	}
+}

@@ -104,14 +104,25 @@ func Refresh(fsys afero.Fs) {
 	}
 }
 
-// isPlain reports whether the folder dir (relative, cleaned) was found
-// to be no link, through folders that are none.
+// isPlain reports whether the folder dir (relative, cleaned) is no
+// link, reached through folders that are none: found so before, or now,
+// each folder of the path found once.
 func (c *confinedFs) isPlain(dir string) bool {
 	if dir == "." || dir == "" {
 		return true
 	}
-	_, ok := c.plain.Load(dir)
-	return ok
+	if _, ok := c.plain.Load(dir); ok {
+		return true
+	}
+	if !c.isPlain(filepath.Dir(dir)) {
+		return false
+	}
+	li, err := os.Lstat(filepath.Join(c.root, dir))
+	if err != nil || !li.IsDir() {
+		return false // a link, or no folder: the slow path says which
+	}
+	c.plain.Store(dir, struct{}{})
+	return true
 }
 
 var _ afero.Fs = (*confinedFs)(nil)
