@@ -291,6 +291,11 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	if to.stage != nil {
 		// What the destination holds is listed while the build loads
 		// (output.Staging.Listing): files reused are compared with it.
+		// The last build's listing, kept with the persistent cache,
+		// spares it the folders that did not change.
+		if b.opts.CacheDir != "" {
+			to.stage.Hint(cache.ReadHint(b.cacheFs(), b.opts.CacheDir, to.stage.Dest()))
+		}
 		go to.stage.Listing()
 	}
 	source.Refresh(b.in)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/spf13/afero"
 
@@ -46,6 +47,13 @@ func readTree(t *testing.T, dir string) diskTree {
 		t.Fatal(err)
 	}
 	return out
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // sameBytes reports the first difference between the bytes of two trees.
@@ -155,6 +163,36 @@ func TestOnePageInPlace(t *testing.T) {
 	if d := sameBytes(after, readTree(t, coldDest)); d != "" {
 		t.Errorf("after the one-page build in place, %s, next to a cold build", d)
 	}
+	// The folders of the output an hour old, as a later edit finds
+	// them: the next build takes their entries from its listing's hint;
+	// a file put into one since, and one edited in place, are found all
+	// the same, and the output is again a cold build's.
+	hour := time.Now().Add(-time.Hour)
+	filepath.WalkDir(dest, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			os.Chtimes(p, hour, hour)
+		}
+		return nil
+	})
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n三度目の追記。\n"...), 0o644)
+	if _, err := build(context.Background(), cached, dest); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dest, "ja", "stray.txt"), []byte("not ours"), 0o644)
+	edited := filepath.Join(dest, "ko", "index.html")
+	os.WriteFile(edited, append(must(os.ReadFile(edited)), "<!-- edited -->"...), 0o644)
+	afero.WriteFile(in, art, append(mustRead(t, in, art), "\n四度目の追記。\n"...), 0o644)
+	if _, err := build(context.Background(), cached, dest); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(context.Background(), Options{}, coldDest); err != nil {
+		t.Fatal(err)
+	}
+	after = readTree(t, dest)
+	if d := sameBytes(after, readTree(t, coldDest)); d != "" {
+		t.Errorf("after a stray file and a file edited in place, %s, next to a cold build", d)
+	}
+
 	// Nothing changed since: the next build does nothing.
 	if res, err := build(context.Background(), cached, dest); err != nil || !res.Unchanged {
 		t.Errorf("the build after: %v, unchanged %v", err, res != nil && res.Unchanged)

@@ -198,7 +198,15 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 		if c := r.cache; c != nil {
 			res.Reused = c.Reused()
 			res.Unchanged = st.Written() == 0 && c.SameFiles()
-			st.AfterCommit(func() { c.Save(st.Files()) })
+			st.AfterCommit(func() {
+				files := st.Files()
+				c.Save(files)
+				var hint *output.Hint
+				if dirs, taken := st.Folders(); dirs != nil {
+					hint = &output.Hint{Files: files, Dirs: dirs, Taken: taken}
+				}
+				cache.WriteHint(b.cacheFs(), b.opts.CacheDir, st.Dest(), hint)
+			})
 			if b.opts.SkipUnchanged {
 				r.keepManifest(r.stamps, res)
 			}

@@ -99,22 +99,45 @@ func encodeManifest(m *Manifest) ([]byte, error) {
 	}
 	b := []byte(manifestMagic)
 	b = binary.AppendUvarint(b, shape)
-	for _, stamps := range []map[string]Stamp{m.In, m.Out} {
-		if stamps == nil {
-			b = append(b, 0)
-			continue
-		}
-		b = append(b, 1)
-		b = binary.AppendUvarint(b, uint64(len(stamps)))
-		for _, p := range slices.Sorted(maps.Keys(stamps)) {
-			s := stamps[p]
-			b = binary.AppendUvarint(b, uint64(len(p)))
-			b = append(b, p...)
-			b = binary.AppendVarint(b, s.Size)
-			b = binary.AppendVarint(b, s.MTime)
-		}
-	}
+	b = appendStamps(b, m.In)
+	b = appendStamps(b, m.Out)
 	return append(b, encodeRecord(&m.Summary)...), nil
+}
+
+// appendStamps writes stamps: 0 for nil, else 1, a count, and each path,
+// sorted, with its size and time.
+func appendStamps(b []byte, stamps map[string]Stamp) []byte {
+	if stamps == nil {
+		return append(b, 0)
+	}
+	b = append(b, 1)
+	b = binary.AppendUvarint(b, uint64(len(stamps)))
+	for _, p := range slices.Sorted(maps.Keys(stamps)) {
+		s := stamps[p]
+		b = binary.AppendUvarint(b, uint64(len(p)))
+		b = append(b, p...)
+		b = binary.AppendVarint(b, s.Size)
+		b = binary.AppendVarint(b, s.MTime)
+	}
+	return b
+}
+
+// readStamps reads what appendStamps wrote.
+func readStamps(d *diskReader) (map[string]Stamp, bool) {
+	switch d.uint() {
+	case 0:
+		return nil, d.err == nil
+	case 1:
+	default:
+		return nil, false
+	}
+	n := d.count()
+	stamps := make(map[string]Stamp, n)
+	for range n {
+		p := d.str()
+		stamps[p] = Stamp{Size: d.int(), MTime: d.int()}
+	}
+	return stamps, d.err == nil
 }
 
 // decodeManifest reads what encodeManifest wrote.
@@ -131,29 +154,66 @@ func decodeManifest(b []byte) (*Manifest, error) {
 		return nil, ErrUnreadable
 	}
 	m := &Manifest{}
-	for _, into := range []*map[string]Stamp{&m.In, &m.Out} {
-		switch d.uint() {
-		case 0:
-			continue // none
-		case 1:
-		default:
-			return nil, ErrUnreadable
-		}
-		n := d.count()
-		stamps := make(map[string]Stamp, n)
-		for range n {
-			p := d.str()
-			stamps[p] = Stamp{Size: d.int(), MTime: d.int()}
-		}
-		*into = stamps
-	}
-	if d.err != nil {
-		return nil, d.err
+	var ok1, ok2 bool
+	m.In, ok1 = readStamps(d)
+	m.Out, ok2 = readStamps(d)
+	if !ok1 || !ok2 {
+		return nil, ErrUnreadable
 	}
 	if err := decodeRecord(d.b, &m.Summary); err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// hintMagic starts every file of a destination's hint (WriteHint).
+const hintMagic = "kakehashi-listing\x00v1\n"
+
+// hintFile is the file of dest's hint in dir: one per destination, by
+// its path.
+func hintFile(dir, dest string) string {
+	if abs, err := filepath.Abs(dest); err == nil {
+		dest = abs
+	}
+	h := NewHasher()
+	h.Str(dest)
+	return filepath.Join(dir, fmt.Sprintf("dest-%016x.hint", h.Sum()))
+}
+
+// WriteHint leaves in dir on fsys the hint of the next listing of the
+// destination dest (output.Hint: what it holds as this build left it);
+// nil removes it. Failing to write is no error: the next listing reads
+// every folder.
+func WriteHint(fsys afero.Fs, dir, dest string, h *output.Hint) {
+	f := hintFile(dir, dest)
+	if h == nil {
+		fsys.Remove(f)
+		return
+	}
+	b := []byte(hintMagic)
+	b = binary.AppendVarint(b, h.Taken)
+	b = appendStamps(b, h.Dirs)
+	b = appendStamps(b, h.Files)
+	if fsys.MkdirAll(dir, 0o755) == nil {
+		writeFileReplacing(fsys, f, b)
+	}
+}
+
+// ReadHint reads the hint WriteHint left for dest; nil for none.
+func ReadHint(fsys afero.Fs, dir, dest string) *output.Hint {
+	b, err := afero.ReadFile(fsys, hintFile(dir, dest))
+	if err != nil || !strings.HasPrefix(string(b), hintMagic) {
+		return nil
+	}
+	d := &diskReader{b: b[len(hintMagic):]}
+	h := &output.Hint{Taken: d.int()}
+	var ok1, ok2 bool
+	h.Dirs, ok1 = readStamps(d)
+	h.Files, ok2 = readStamps(d)
+	if !ok1 || !ok2 || len(d.b) != 0 || h.Dirs == nil || h.Files == nil {
+		return nil
+	}
+	return h
 }
 
 // RemoveManifest removes the manifest of key in dir, so that the next

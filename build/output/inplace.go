@@ -39,8 +39,9 @@ type destOps interface {
 	// remove removes the file (or link) at the output path p; a missing
 	// one is no error.
 	remove(p string) error
-	// rmdir removes the folder d when it is empty.
-	rmdir(d string)
+	// rmdir removes the folder d when it is empty, and reports whether
+	// it did.
+	rmdir(d string) bool
 	// move renames the file at from (a path on the filesystem) to the
 	// output path p, over the file there, making its folders.
 	move(from, p string) error
@@ -62,10 +63,11 @@ func (g genericOps) remove(p string) error {
 	return nil
 }
 
-func (g genericOps) rmdir(d string) {
+func (g genericOps) rmdir(d string) bool {
 	if entries, err := afero.ReadDir(g.fsys, g.full(d)); err == nil && len(entries) == 0 {
-		g.fsys.Remove(g.full(d))
+		return g.fsys.Remove(g.full(d)) == nil
 	}
+	return false
 }
 
 func (g genericOps) move(from, p string) error {
@@ -187,8 +189,9 @@ func writeJournal(fsys afero.Fs, tmp string, pl inPlacePlan) error {
 
 // apply carries out the plan: the files to remove first, then the
 // folders, then the moves (from the staging folder tmp). It goes on
-// after an error, and returns the first.
-func (pl inPlacePlan) apply(ops destOps, tmp string) error {
+// after an error, and returns the first; gone are the folders it
+// removed.
+func (pl inPlacePlan) apply(ops destOps, tmp string) (gone []string, err error) {
 	var first error
 	keep := func(err error) {
 		if err != nil && first == nil {
@@ -199,12 +202,14 @@ func (pl inPlacePlan) apply(ops destOps, tmp string) error {
 		keep(ops.remove(p))
 	}
 	for _, d := range pl.dirs {
-		ops.rmdir(d)
+		if ops.rmdir(d) {
+			gone = append(gone, d)
+		}
 	}
 	for _, p := range pl.moves {
 		keep(ops.move(filepath.Join(tmp, filepath.FromSlash(p)), p))
 	}
-	return first
+	return gone, first
 }
 
 // rollForward finishes the commit in place the build that made the
@@ -236,7 +241,8 @@ func rollForward(fsys afero.Fs, tmp, dest string) (bool, error) {
 		return true, fmt.Errorf("cannot finish the update of %s begun by a build that was stopped: %v", dest, err)
 	}
 	defer ops.close()
-	return true, pl.apply(ops, tmp)
+	_, err = pl.apply(ops, tmp)
+	return true, err
 }
 
 // commitInPlace updates the destination with the new site (see the
@@ -259,7 +265,7 @@ func (st *Staging) commitInPlace(l listing, ops destOps) error {
 	}
 	// From here on the commit goes to its end: a build killed now is
 	// finished by the next (rollForward).
-	err := pl.apply(ops, st.tmp)
+	gone, err := pl.apply(ops, st.tmp)
 	// The new site's files, as it left them.
 	files := make(map[string]Stamp, len(keep))
 	for p, s := range st.made {
@@ -278,6 +284,10 @@ func (st *Staging) commitInPlace(l listing, ops destOps) error {
 	}
 	st.fsys.RemoveAll(st.tmp)
 	st.published = files
+	st.foldersGone = map[string]bool{}
+	for _, d := range gone {
+		st.foldersGone[d] = true
+	}
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/afero"
 )
@@ -64,7 +65,7 @@ func contents(t *testing.T, fs afero.Fs, dir string) map[string]string {
 // stampsOf stamps the files of dir as a listing does.
 func stampsOf(t *testing.T, fs afero.Fs, dir string) map[string]Stamp {
 	t.Helper()
-	l := list(fs, dir)
+	l := list(fs, dir, nil)
 	if l.err != nil {
 		t.Fatal(l.err)
 	}
@@ -235,7 +236,7 @@ func TestRollForward(t *testing.T) {
 		}
 		cut := pl
 		cut.moves = pl.moves[:min(moved, len(pl.moves))]
-		if err := cut.apply(ops, st.tmp); err != nil {
+		if _, err := cut.apply(ops, st.tmp); err != nil {
 			t.Fatal(err)
 		}
 		ops.close()
@@ -339,5 +340,92 @@ func TestJournalNamesRefused(t *testing.T) {
 		if err := st.Put(p, nil); err == nil || !strings.Contains(err.Error(), "kakehashi keeps") {
 			t.Errorf("Put(%q) = %v; want it refused", p, err)
 		}
+	}
+}
+
+// TestHintedListing: a listing given the hint of an earlier one reads
+// again only the folders whose stamps changed, taking the others'
+// entries from the hint (a hint that leaves a file out of a folder whose
+// stamp is the same, old enough, leaves it out of the listing), and
+// describes every file again: after files are added, removed, changed in
+// place and a folder added, it finds what a listing without a hint
+// finds.
+func TestHintedListing(t *testing.T) {
+	fs := afero.NewOsFs()
+	dest := filepath.Join(t.TempDir(), "public")
+	publish(t, fs, dest, prevSite)
+	// Every folder of the destination an hour old.
+	old := time.Now().Add(-time.Hour)
+	filepath.Walk(dest, func(p string, info os.FileInfo, err error) error {
+		if err == nil && info.IsDir() {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	full := list(fs, dest, nil)
+	if full.err != nil || full.dirStamps["ja/a"] == (Stamp{}) || full.dirStamps[""] == (Stamp{}) {
+		t.Fatalf("listing: %v, folders %v", full.err, full.dirStamps)
+	}
+	hint := &Hint{Files: full.files, Dirs: full.dirStamps, Taken: full.taken}
+
+	// A hint that leaves a file out of a folder it has with its stamp.
+	lying := &Hint{Files: maps.Clone(full.files), Dirs: full.dirStamps, Taken: full.taken}
+	delete(lying.Files, "ja/a/index.html")
+	if l := list(fs, dest, lying); l.err != nil || len(l.files) != len(full.files)-1 {
+		t.Errorf("the folder the hint has the same was read again: %d files, the hint %d", len(l.files), len(lying.Files))
+	}
+
+	time.Sleep(10 * time.Millisecond)
+	afero.WriteFile(fs, filepath.Join(dest, "ja/b/stray.txt"), []byte("x"), 0o644)
+	os.Remove(filepath.Join(dest, "ja/gone/img/x.png"))
+	afero.WriteFile(fs, filepath.Join(dest, "ja/a/index.html"), []byte("edited in place"), 0o644)
+	os.MkdirAll(filepath.Join(dest, "ko/new"), 0o755)
+	afero.WriteFile(fs, filepath.Join(dest, "ko/new/index.html"), []byte("new"), 0o644)
+	want, got := list(fs, dest, nil), list(fs, dest, hint)
+	if got.err != nil || !maps.Equal(got.files, want.files) || !maps.Equal(got.dirStamps, want.dirStamps) {
+		t.Errorf("with the hint, the listing found\n%v\n%v\nwithout\n%v\n%v", got.files, got.dirStamps, want.files, want.dirStamps)
+	}
+	slices.Sort(got.dirs)
+	slices.Sort(want.dirs)
+	if !slices.Equal(got.dirs, want.dirs) {
+		t.Errorf("folders %v, want %v", got.dirs, want.dirs)
+	}
+	// A folder's time as recent as the hint's listing is not trusted.
+	recent := &Hint{Files: lying.Files, Dirs: maps.Clone(full.dirStamps), Taken: full.dirStamps["ja/a"].MTime + int64(time.Second)}
+	if l := list(fs, dest, recent); l.files["ja/a/index.html"] == (Stamp{}) {
+		t.Error("a folder changed within the margin of the hint's listing was taken from it")
+	}
+}
+
+// TestFoldersAfterCommit: a commit in place gives the folders of the
+// destination as its listing found them, without those it removed; a
+// commit that replaced the destination gives none.
+func TestFoldersAfterCommit(t *testing.T) {
+	fs, dest := afero.NewOsFs(), filepath.Join(t.TempDir(), "public")
+	publish(t, fs, dest, prevSite)
+	st := stageNext(t, fs, dest)
+	if err := st.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	dirs, taken := st.Folders()
+	if dirs == nil || taken == 0 {
+		t.Fatal("no folders after a commit in place")
+	}
+	if _, ok := dirs["ja/gone"]; ok {
+		t.Error("a folder the commit removed is among the folders")
+	}
+	if _, ok := dirs["ja/a"]; !ok {
+		t.Error("a folder kept is not among the folders")
+	}
+	other, err := Stage(context.Background(), fs, filepath.Join(t.TempDir(), "new"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Put("index.html", []byte("x"))
+	if err := other.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if dirs, _ := other.Folders(); dirs != nil {
+		t.Errorf("a new destination's folders: %v", dirs)
 	}
 }

@@ -68,14 +68,13 @@ func (o *dirOps) remove(p string) error {
 	return nil
 }
 
-func (o *dirOps) rmdir(d string) {
+func (o *dirOps) rmdir(d string) bool {
 	if fd, ok := o.fds[d]; ok {
 		unix.Close(fd)
 		delete(o.fds, d)
 	}
-	if fd, err := o.dir(path.Dir(d), false); err == nil {
-		unix.Unlinkat(fd, path.Base(d), unix.AT_REMOVEDIR)
-	}
+	fd, err := o.dir(path.Dir(d), false)
+	return err == nil && unix.Unlinkat(fd, path.Base(d), unix.AT_REMOVEDIR) == nil
 }
 
 func (o *dirOps) move(from, p string) error {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/afero"
 )
@@ -26,13 +27,35 @@ type Stamp struct {
 var NotRegular = Stamp{Size: -1}
 
 // listing is what a folder holds: every entry but the folders, by slash
-// path relative to it, and every folder below it.
+// path relative to it, and every folder below it; on the operating
+// system's disk, each folder's stamp too ("" for the folder itself).
 type listing struct {
-	exists bool // the folder is there
-	files  map[string]Stamp
-	dirs   []string
-	err    error
+	exists    bool // the folder is there
+	files     map[string]Stamp
+	dirs      []string
+	dirStamps map[string]Stamp
+	taken     int64 // when the listing began, unix nanoseconds
+	err       error
 }
+
+// Hint is what a folder held when an earlier listing found it (Staging's
+// Hint, Files and Folders): its files, and its folders with their stamps,
+// and when that listing began. A listing given it reads again only the
+// folders whose stamps changed since (an entry added or removed changes
+// its folder's time), and takes the entries of the others from it; it
+// describes every file again all the same, for a file changed in place
+// changes no folder.
+type Hint struct {
+	Files map[string]Stamp
+	Dirs  map[string]Stamp // "" is the folder itself
+	Taken int64
+}
+
+// hintMargin is how much older than the listing that found it a folder's
+// time must be for its entries to be taken from a Hint: a filesystem may
+// keep times to the second or two, and an entry added within that tick
+// would leave the time as it was.
+const hintMargin = 3 * time.Second
 
 // listWorkers is how many folders a listing reads at once: each read is
 // a few calls to the system that wait on the disk's metadata.
@@ -41,7 +64,8 @@ const listWorkers = 4
 // list lists the folder dir on fsys. A missing folder holds nothing; a
 // symbolic link, even to a folder, is an entry like a file (NotRegular),
 // never followed.
-func list(fsys afero.Fs, dir string) listing {
+func list(fsys afero.Fs, dir string, hint *Hint) listing {
+	taken := time.Now().UnixNano()
 	info, err := lstat(fsys, dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return listing{files: map[string]Stamp{}}
@@ -52,9 +76,10 @@ func list(fsys afero.Fs, dir string) listing {
 	if !info.IsDir() {
 		return listing{err: &fs.PathError{Op: "list", Path: dir, Err: errors.New("not a folder")}}
 	}
-	l := listing{exists: true, files: map[string]Stamp{}}
+	l := listing{exists: true, files: map[string]Stamp{}, taken: taken}
 	if isOS(fsys) {
-		l.err = listOS(dir, &l)
+		l.dirStamps = map[string]Stamp{}
+		l.err = listOS(dir, dirStamp(info), &l, hint)
 		return l
 	}
 	l.err = afero.Walk(fsys, dir, func(p string, info fs.FileInfo, err error) error {
@@ -84,59 +109,153 @@ func stampOf(info fs.FileInfo) Stamp {
 	return Stamp{Size: info.Size(), MTime: info.ModTime().UnixNano()}
 }
 
-// listOS lists root on the operating system's disk into l, several
-// folders at once.
-func listOS(root string, l *listing) error {
+// dirStamp is a folder's stamp, as lstat describes it.
+func dirStamp(info fs.FileInfo) Stamp {
+	return Stamp{Size: info.Size(), MTime: info.ModTime().UnixNano()}
+}
+
+// hintDir is what a Hint says a folder holds: its files' names and its
+// folders'.
+type hintDir struct{ files, dirs []string }
+
+// index sorts a Hint's entries by folder.
+func (h *Hint) index() map[string]*hintDir {
+	out := make(map[string]*hintDir, len(h.Dirs))
+	at := func(d string) *hintDir {
+		hd := out[d]
+		if hd == nil {
+			hd = &hintDir{}
+			out[d] = hd
+		}
+		return hd
+	}
+	split := func(p string) (string, string) {
+		if i := strings.LastIndexByte(p, '/'); i >= 0 {
+			return p[:i], p[i+1:]
+		}
+		return "", p
+	}
+	for p := range h.Files {
+		d, name := split(p)
+		at(d).files = append(at(d).files, name)
+	}
+	for p := range h.Dirs {
+		if p != "" {
+			d, name := split(p)
+			at(d).dirs = append(at(d).dirs, name)
+		}
+	}
+	return out
+}
+
+// listOS lists root, a folder of the given stamp, on the operating
+// system's disk into l, several folders at once; a folder the hint has
+// with the same stamp, old enough (hintMargin), is not read again: its
+// entries are the hint's, each described anew.
+func listOS(root string, rootStamp Stamp, l *listing, hint *Hint) error {
+	var kept map[string]*hintDir
+	if hint != nil {
+		kept = hint.index()
+	}
+	trusted := func(rel string, s Stamp) (*hintDir, bool) {
+		if hint == nil {
+			return nil, false
+		}
+		hs, ok := hint.Dirs[rel]
+		if !ok || hs != s || s.MTime > hint.Taken-int64(hintMargin) {
+			return nil, false
+		}
+		hd := kept[rel]
+		if hd == nil {
+			hd = &hintDir{}
+		}
+		return hd, true
+	}
 	var (
 		mu    sync.Mutex
 		first error
 		wg    sync.WaitGroup
 	)
 	sem := make(chan struct{}, listWorkers)
-	var visit func(rel string)
-	visit = func(rel string) {
+	var visit func(rel string, s Stamp)
+	visit = func(rel string, s Stamp) {
 		defer wg.Done()
 		sem <- struct{}{}
 		full := root
 		if rel != "" {
 			full = filepath.Join(root, filepath.FromSlash(rel))
 		}
+		join := func(name string) string {
+			if rel == "" {
+				return name
+			}
+			return rel + "/" + name
+		}
 		files := map[string]Stamp{}
-		var dirs []string
-		err := listFolder(full, func(name string, dir bool, s Stamp) {
-			p := name
-			if rel != "" {
-				p = rel + "/" + name
-			}
+		dirs := map[string]Stamp{}
+		add := func(name string, dir bool, s Stamp) {
 			if dir {
-				dirs = append(dirs, p)
+				dirs[join(name)] = s
 			} else {
-				files[p] = s
+				files[join(name)] = s
 			}
-		})
+		}
+		var err error
+		if hd, ok := trusted(rel, s); ok {
+			err = describeFolder(full, hd, add)
+		} else {
+			err = listFolder(full, add)
+		}
 		<-sem
 		mu.Lock()
 		if err != nil && first == nil {
 			first = err
 		}
+		l.dirStamps[rel] = s
 		for p, s := range files {
 			l.files[p] = s
 		}
-		l.dirs = append(l.dirs, dirs...)
+		for p := range dirs {
+			l.dirs = append(l.dirs, p)
+		}
 		mu.Unlock()
-		for _, d := range dirs {
+		for p, s := range dirs {
 			wg.Add(1)
-			go visit(d)
+			go visit(p, s)
 		}
 	}
 	wg.Add(1)
-	visit("")
+	visit("", rootStamp)
 	wg.Wait()
 	return first
 }
 
+// describeFolder describes, in the folder full, the entries a hint says
+// it holds (a folder whose time did not change since), calling fn with
+// each one's name, whether it is a folder, and its stamp; an entry gone
+// since is left out.
+func describeFolder(full string, hd *hintDir, fn func(name string, dir bool, s Stamp)) error {
+	for _, names := range [][]string{hd.files, hd.dirs} {
+		for _, name := range names {
+			info, err := os.Lstat(filepath.Join(full, name))
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			if info.IsDir() {
+				fn(name, true, dirStamp(info))
+			} else {
+				fn(name, false, stampOf(info))
+			}
+		}
+	}
+	return nil
+}
+
 // listFolderPortable lists the folder full, calling fn with each entry's
-// name, whether it is a folder, and, when not, its stamp.
+// name, whether it is a folder, and its stamp.
 func listFolderPortable(full string, fn func(name string, dir bool, s Stamp)) error {
 	f, err := os.Open(full)
 	if err != nil {
@@ -148,10 +267,6 @@ func listFolderPortable(full string, fn func(name string, dir bool, s Stamp)) er
 		return err
 	}
 	for _, e := range entries {
-		if e.IsDir() {
-			fn(e.Name(), true, Stamp{})
-			continue
-		}
 		info, err := e.Info()
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // gone since the folder was read
@@ -159,7 +274,11 @@ func listFolderPortable(full string, fn func(name string, dir bool, s Stamp)) er
 		if err != nil {
 			return err
 		}
-		fn(e.Name(), false, stampOf(info))
+		if info.IsDir() {
+			fn(e.Name(), true, dirStamp(info))
+		} else {
+			fn(e.Name(), false, stampOf(info))
+		}
 	}
 	return nil
 }

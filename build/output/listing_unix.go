@@ -10,9 +10,9 @@ import (
 )
 
 // listFolder lists the folder full, calling fn with each entry's name,
-// whether it is a folder, and, when not, its stamp: each entry described
-// relative to the folder's descriptor (fstatat), not by its whole path,
-// and a link never followed.
+// whether it is a folder, and its stamp: each entry described relative
+// to the folder's descriptor (fstatat), not by its whole path, and a
+// link never followed.
 func listFolder(full string, fn func(name string, dir bool, s Stamp)) error {
 	f, err := os.Open(full)
 	if err != nil {
@@ -25,10 +25,6 @@ func listFolder(full string, fn func(name string, dir bool, s Stamp)) error {
 	}
 	fd := int(f.Fd())
 	for _, e := range entries {
-		if e.IsDir() {
-			fn(e.Name(), true, Stamp{})
-			continue
-		}
 		var st unix.Stat_t
 		err := unix.Fstatat(fd, e.Name(), &st, unix.AT_SYMLINK_NOFOLLOW)
 		if errors.Is(err, unix.ENOENT) {
@@ -38,8 +34,12 @@ func listFolder(full string, fn func(name string, dir bool, s Stamp)) error {
 			return &pathError{e.Name(), err}
 		}
 		s := NotRegular
-		if st.Mode&unix.S_IFMT == unix.S_IFREG {
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFREG:
 			s = Stamp{Size: st.Size, MTime: st.Mtim.Nano()}
+		case unix.S_IFDIR:
+			fn(e.Name(), true, Stamp{Size: st.Size, MTime: st.Mtim.Nano()})
+			continue
 		}
 		fn(e.Name(), false, s)
 	}

@@ -44,8 +44,13 @@ type Staging struct {
 	written    int
 	keep       bool   // Keep: Commit leaves the destination as it is
 	trash      string // the previous site, swapped out, for Commit to remove
-	// listing is what the destination held when first asked (Listing).
+	// foldersGone are the destination's folders a commit in place
+	// removed; nil unless it committed in place.
+	foldersGone map[string]bool
+	// listing is what the destination held when first asked (Listing),
+	// found with the help of hint (Hint).
 	listing func() listing
+	hint    *Hint
 	// made are the files written, as they were left; marker is the
 	// staging folder's marker, as it was left.
 	made   map[string]Stamp
@@ -116,7 +121,12 @@ func Stage(ctx context.Context, fsys afero.Fs, dest string) (*Staging, error) {
 		return nil, err
 	}
 	st := &Staging{fsys: fsys, dest: dest, tmp: tmp, own: own, exchange: exchange, marker: marker, made: map[string]Stamp{}}
-	st.listing = sync.OnceValue(func() listing { return list(fsys, dest) })
+	st.listing = sync.OnceValue(func() listing {
+		st.mu.Lock()
+		h := st.hint
+		st.mu.Unlock()
+		return list(fsys, dest, h)
+	})
 	root := &folder{}
 	root.once.Do(func() {})
 	st.dirs.Store(".", root)
@@ -401,6 +411,40 @@ func (st *Staging) inPlace() (listing, destOps, bool) {
 		return listing{}, nil, false
 	}
 	return l, ops, true
+}
+
+// Hint tells the listing of the destination (Listing) what it held when
+// an earlier listing found it, as the last build left it (Files,
+// Folders): the folders whose stamps did not change since are not read
+// again. It counts only when given before Listing is first called.
+func (st *Staging) Hint(h *Hint) {
+	st.mu.Lock()
+	st.hint = h
+	st.mu.Unlock()
+}
+
+// Folders is every folder of the destination with its stamp as the
+// listing found it ("" for the destination itself), but those a commit
+// in place removed, and when that listing began: with Files, the Hint
+// of the next build's listing. It is nil when the destination was not
+// listed on the operating system's disk, or was replaced whole.
+func (st *Staging) Folders() (map[string]Stamp, int64) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.published == nil || st.foldersGone == nil {
+		return nil, 0
+	}
+	l := st.listing()
+	if l.err != nil || l.dirStamps == nil {
+		return nil, 0
+	}
+	out := make(map[string]Stamp, len(l.dirStamps))
+	for d, s := range l.dirStamps {
+		if !st.foldersGone[d] {
+			out[d] = s
+		}
+	}
+	return out, l.taken
 }
 
 // Listing is every file the destination held when Listing was first
