@@ -13,6 +13,7 @@ package page
 
 import (
 	"html/template"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -372,21 +373,31 @@ func (a *Assembler) series(sp *site.Page) *render.Series {
 	out := &render.Series{ID: sr.ID, Title: sr.Title[sp.Lang], Description: sr.Description[sp.Lang],
 		URL: "/" + sp.Lang + "/" + sr.ID + "/", Total: len(sr.Parts), Published: a.published[sp.Lang+"/"+sr.ID]}
 	article := sp.Kind == site.KindArticle
-	cur := -1
-	for i, part := range sr.Parts {
-		if part.Number == sp.Part {
-			cur = i
-		}
+	// The parts are sorted by number: the current one is found, and a
+	// long series' window walked, without going through the others.
+	n := len(sr.Parts)
+	cur := sort.Search(n, func(i int) bool { return sr.Parts[i].Number >= sp.Part })
+	for cur+1 < n && sr.Parts[cur+1].Number == sp.Part {
+		cur++ // the last of equal numbers, as a walk of them all finds it
 	}
-	long := article && cur >= 0 && len(sr.Parts) > 4*SeriesWindow
-	gap := false
-	for i, part := range sr.Parts {
-		if long && i > 1 && i < len(sr.Parts)-2 && (i < cur-SeriesWindow || i > cur+SeriesWindow) {
-			gap = true
+	if cur >= n || sr.Parts[cur].Number != sp.Part {
+		cur = -1
+	}
+	long := article && cur >= 0 && n > 4*SeriesWindow
+	prev := -1 // the last part listed
+	for i := 0; i < n; i++ {
+		if long && i > 1 && i < n-2 && (i < cur-SeriesWindow || i > cur+SeriesWindow) {
+			// Skipped: on to the window, or to the last two parts.
+			if i < cur-SeriesWindow {
+				i = cur - SeriesWindow - 1
+			} else {
+				i = n - 3
+			}
 			continue
 		}
-		ref := render.PartRef{Number: part.Number, Title: part.Title[sp.Lang], Current: article && i == cur, Gap: gap}
-		gap = false
+		part := sr.Parts[i]
+		ref := render.PartRef{Number: part.Number, Title: part.Title[sp.Lang], Current: article && i == cur, Gap: i > prev+1}
+		prev = i
 		if q := a.st.PartPage(sp.Lang, sr.ID, part.Number); q != nil {
 			ref.URL, ref.Published = q.URL, true
 		} else if q := a.otherPart(sr, part.Number); q != nil {
