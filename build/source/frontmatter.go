@@ -440,6 +440,15 @@ func itemOff(f field, i int) int { return FieldPos{Off: f.valOff, Items: f.items
 // Korean tags keep their characters. The segment must still pass
 // CheckSegment, which the front matter's decoder checks.
 func TagSlug(tag string) string {
+	// Most tags are their slug already: lower-case ASCII, one word.
+	plain := tag != ""
+	for i := 0; i < len(tag) && plain; i++ {
+		c := tag[i]
+		plain = c < utf8.RuneSelf && !('A' <= c && c <= 'Z') && c != ' ' && (c < '\t' || c > '\r')
+	}
+	if plain {
+		return tag
+	}
 	return strings.Join(strings.Fields(strings.ToLower(tag)), "-")
 }
 

@@ -2,6 +2,7 @@ package source
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -157,6 +158,15 @@ func TestTagSlug(t *testing.T) {
 	} {
 		if got := TagSlug(in); got != want {
 			t.Errorf("TagSlug(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// Every byte of ASCII, alone and between letters: the slug of a
+	// plain tag (taken as it is) is the one the general rule makes.
+	for c := range 128 {
+		for _, in := range []string{string(rune(c)), "a" + string(rune(c)) + "b", "k8s" + string(rune(c))} {
+			if got, want := TagSlug(in), strings.Join(strings.Fields(strings.ToLower(in)), "-"); got != want {
+				t.Errorf("TagSlug(%q) = %q, want %q", in, got, want)
+			}
 		}
 	}
 }
