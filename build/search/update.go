@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // An index is made again after an edit from what the last build left of
@@ -97,13 +98,19 @@ func encodeBlock(keys, post []byte) []byte {
 	return append(append(b, keys...), post...)
 }
 
-// decodeBlock is the keys and records of a block, each space-separated.
+// decodeBlock is the keys and records of a block, each space-separated:
+// b's bytes, not copies (a block is never written to; see Update).
 func decodeBlock(b []byte) (keys, post string, ok bool) {
 	n, k := binary.Uvarint(b)
 	if k <= 0 || n > uint64(len(b)-k) {
 		return "", "", false
 	}
-	return string(b[k : k+int(n)]), string(b[k+int(n):]), true
+	rest := b[k:]
+	if len(rest) == 0 {
+		return "", "", true
+	}
+	all := unsafe.String(&rest[0], len(rest))
+	return all[:n], all[n:], true
 }
 
 func encodeHead(h *head) []byte {
@@ -223,7 +230,9 @@ type keyChange struct {
 // fp), its fingerprint then. The shards it did not make again have no
 // Data: they are the last build's, as its output has them (File.Sum
 // names their bytes); Made makes one when it must be written after all.
-// It reports false when the index must be built afresh (Build).
+// It reports false when the index must be built afresh (Build). The
+// blocks block gives must not change, ever: the index and its state
+// keep them, unread until needed.
 func Update(lang string, urls []string, fps []uint64, now func(i int) (Terms, bool), old func(url string, fp uint64) (Terms, bool),
 	prev []byte, block func(name string, sum uint64) ([]byte, bool), opts Options) (*Built, bool) {
 	h, ok := decodeHead(prev)
@@ -525,20 +534,40 @@ func isPairRune(r rune) bool {
 // of a shard of the last build is taken as it was.
 func (ix *updating) built(opts Options, lens []int) (*Built, bool) {
 	// Every key's size in a shard, in order.
-	var keys, recs []string
-	var fromShard []int32 // the last build's shard each key is in, -1 where changed
-	for i := range ix.h.shards {
-		sk := ix.shard(i) // an untouched one read for its keys' sizes
-		if ix.bad {
-			return nil, false
+	total := 0
+	for i, sh := range ix.h.shards {
+		if sk := ix.shards[i]; sk != nil {
+			total += len(sk.keys)
+		} else {
+			total += sh.keys
 		}
+	}
+	keys, recs := make([]string, 0, total), make([]string, 0, total)
+	fromShard := make([]int32, 0, total) // the last build's shard each key is in, -1 where changed
+	for i, sh := range ix.h.shards {
 		from := int32(i)
-		if sk.dirty {
-			from = -1
+		if sk := ix.shards[i]; sk != nil {
+			if ix.bad {
+				return nil, false
+			}
+			if sk.dirty {
+				from = -1
+			}
+			keys, recs = append(keys, sk.keys...), append(recs, sk.recs...)
+		} else {
+			// Untouched: read for its keys' sizes only.
+			b, ok := ix.block(sh.name, sh.sum)
+			ks, post, ok2 := decodeBlock(b)
+			n := len(keys)
+			if !ok || !ok2 {
+				return nil, false
+			}
+			keys, recs = appendFields(keys, ks), appendFields(recs, post)
+			if len(keys)-n != sh.keys || len(recs) != len(keys) {
+				return nil, false
+			}
 		}
-		keys = append(keys, sk.keys...)
-		recs = append(recs, sk.recs...)
-		for range sk.keys {
+		for len(fromShard) < len(keys) {
 			fromShard = append(fromShard, from)
 		}
 	}
@@ -612,6 +641,19 @@ func (ix *updating) built(opts Options, lens []int) (*Built, bool) {
 		return shardScript(lang, shard{name: sh.name, keys: []byte(ks), post: []byte(post)})
 	}
 	return b, true
+}
+
+// appendFields appends to out the fields of s, separated by one space,
+// as strings.Split cuts them, without a slice of its own.
+func appendFields(out []string, s string) []string {
+	for {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i])
+		s = s[i+1:]
+	}
 }
 
 // withFPs gives st the fingerprints of the pages now, by URL order.
