@@ -384,6 +384,12 @@ func (a *Assembler) series(sp *site.Page) *render.Series {
 		cur = -1
 	}
 	long := article && cur >= 0 && n > 4*SeriesWindow
+	switch {
+	case long:
+		out.Parts = make([]render.PartRef, 0, 2*SeriesWindow+5)
+	case n > 0:
+		out.Parts = make([]render.PartRef, 0, n)
+	}
 	prev := -1 // the last part listed
 	for i := 0; i < n; i++ {
 		if long && i > 1 && i < n-2 && (i < cur-SeriesWindow || i > cur+SeriesWindow) {
