@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"sync"
 
 	"github.com/cespare/xxhash/v2"
 	"github.com/spf13/afero"
@@ -22,7 +23,7 @@ import (
 type Hasher struct {
 	d   xxhash.Digest
 	n   int // bytes in buf
-	buf [512]byte
+	buf [256]byte
 }
 
 // NewHasher returns a Hasher holding no field yet.
@@ -94,13 +95,18 @@ func (h *Hasher) Bytes(b []byte) {
 // then incomplete.
 func (h *Hasher) Reader(r io.Reader) error {
 	h.flush()
-	n, err := io.CopyBuffer(&h.d, r, make([]byte, 64<<10))
+	buf := readBufs.Get().(*[]byte)
+	n, err := io.CopyBuffer(&h.d, r, *buf)
+	readBufs.Put(buf)
 	if err != nil {
 		return err
 	}
 	h.end(int(n))
 	return nil
 }
+
+// readBufs are the pieces Reader reads into, one per reader at a time.
+var readBufs = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
 // Num adds a number field.
 func (h *Hasher) Num(n int64) {

@@ -97,11 +97,21 @@ func encodeManifest(m *Manifest) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := []byte(manifestMagic)
+	b := make([]byte, 0, len(manifestMagic)+stampsSize(m.In)+stampsSize(m.Out)+4096)
+	b = append(b, manifestMagic...)
 	b = binary.AppendUvarint(b, shape)
 	b = appendStamps(b, m.In)
 	b = appendStamps(b, m.Out)
 	return append(b, encodeRecord(&m.Summary)...), nil
+}
+
+// stampsSize is about what appendStamps writes of stamps.
+func stampsSize(stamps map[string]Stamp) int {
+	n := 8
+	for p := range stamps {
+		n += len(p) + 20
+	}
+	return n
 }
 
 // appendStamps writes stamps: 0 for nil, else 1, a count, and each path,
@@ -190,7 +200,8 @@ func WriteHint(fsys afero.Fs, dir, dest string, h *output.Hint) {
 		fsys.Remove(f)
 		return
 	}
-	b := []byte(hintMagic)
+	b := make([]byte, 0, len(hintMagic)+stampsSize(h.Dirs)+stampsSize(h.Files)+16)
+	b = append(b, hintMagic...)
 	b = binary.AppendVarint(b, h.Taken)
 	b = appendStamps(b, h.Dirs)
 	b = appendStamps(b, h.Files)

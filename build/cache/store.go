@@ -250,7 +250,12 @@ func encodeIndex(gen string, size int64, index map[string]span) []byte {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	b := []byte(storeMagic)
+	room := len(storeMagic) + len(gen) + 32
+	for _, k := range keys {
+		room += len(k) + 12
+	}
+	b := make([]byte, 0, room)
+	b = append(b, storeMagic...)
 	b = binary.AppendUvarint(b, uint64(len(gen)))
 	b = append(b, gen...)
 	b = binary.AppendUvarint(b, uint64(size))
