@@ -1,16 +1,21 @@
 // Package cache is the persistent build cache: what a build leaves in a
 // folder for the next process to skip what is already made. Pages whose
 // template data did not change are taken from the previous output folder
-// (hard-linked, not rewritten), markdown whose inputs did not change is
-// not rendered again, and the search indexes and feeds are kept when what
-// they hold did not change.
+// (left where they are, or linked), markdown whose inputs did not change
+// is not rendered again, the search indexes are updated from the state
+// their last build kept, and the feeds are kept when what they hold did
+// not change.
 //
-// The cache is one file in its folder, named by a key the builder hands in
-// (covering the kakehashi executable, the theme's layouts and shortcodes,
-// the UI strings and the options); anything else a result depends on is in
-// the fingerprints inside. Deleting it is always safe: the next build is a
-// cold one. The package also holds the Hasher those keys and fingerprints
-// are made with. It knows nothing of the builder.
+// The cache is a Store in its folder (an index, and a data file mapped
+// into memory that a save appends to), named by a key the builder hands
+// in (covering the kakehashi executable, the theme's layouts and
+// shortcodes, the UI strings and the options), holding records: the
+// output files, and each page's markdown and search terms; anything else
+// a result depends on is in the fingerprints that lead each record.
+// Beside it are the manifest of the last build (SkipUnchanged) and the
+// hint of the destination's listing. Deleting them is always safe: the
+// next build is a cold one. The package also holds the Hasher those keys
+// and fingerprints are made with. It knows nothing of the builder.
 package cache
 
 import (

@@ -1,9 +1,14 @@
 // Package output is the write stage: it holds a built site in memory and
-// publishes it to a folder atomically. Files are written into a temporary
-// folder beside the destination, which is swapped in only when every file
-// is written: a failed or interrupted build leaves the previous output as
-// it was. It writes nowhere else: every output path is checked (CheckPath)
-// to stay inside the folder, every folder written holds a marker
+// publishes it to a folder. Files are written into a temporary folder
+// beside the destination, which is swapped in only when every file is
+// written: a failed or interrupted build leaves the previous output as
+// it was. A build that takes most of its files unchanged from the
+// destination (Staging.Reuse) updates it in place instead, once every
+// file is written: the files written are renamed over theirs and those
+// that went are removed, after a journal that the next build finishes if
+// this one is killed midway (inplace.go). It writes nowhere else: every
+// output path is checked (CheckPath) to stay inside the folder, no link
+// in the destination is followed, every folder written holds a marker
 // (IsOutput), and CheckDest refuses a destination holding anything that
 // is not a previous output. Lock keeps two builds of a site from
 // overlapping.
