@@ -83,13 +83,14 @@ func (g genericOps) move(from, p string) error {
 
 func (genericOps) close() {}
 
-// opsFor is how the destination dest on fsys is changed in place; false
-// where it cannot be (the commit then swaps the folders).
-func opsFor(fsys afero.Fs, dest string) (destOps, bool, error) {
+// opsFor is how the destination dest on fsys is changed in place with
+// the files of the staging folder tmp; false where it cannot be (the
+// commit then swaps the folders).
+func opsFor(fsys afero.Fs, dest, tmp string) (destOps, bool, error) {
 	if !isOS(fsys) {
 		return genericOps{fsys, dest}, true, nil
 	}
-	return osOps(dest)
+	return osOps(dest, tmp)
 }
 
 // inPlacePlan is what a commit in place does: the files to remove from
@@ -236,7 +237,7 @@ func rollForward(fsys afero.Fs, tmp, dest string) (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	ops, ok, err := opsFor(fsys, dest)
+	ops, ok, err := opsFor(fsys, dest, tmp)
 	if err != nil || !ok {
 		return true, fmt.Errorf("cannot finish the update of %s begun by a build that was stopped: %v", dest, err)
 	}

@@ -4,4 +4,4 @@ package output
 
 // osOps reports false: on this platform the destination is replaced
 // whole (the folders swapped), never updated in place.
-func osOps(dest string) (destOps, bool, error) { return nil, false, nil }
+func osOps(dest, tmp string) (destOps, bool, error) { return nil, false, nil }

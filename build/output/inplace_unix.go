@@ -18,11 +18,18 @@ type dirOps struct {
 	fds  map[string]int // by slash path; "." is the root
 }
 
-// osOps opens the destination folder dest.
-func osOps(dest string) (destOps, bool, error) {
+// osOps opens the destination folder dest, for files of the staging
+// folder tmp to be moved into; false when they are on other devices
+// (another filesystem mounted at dest), where a rename cannot move them.
+func osOps(dest, tmp string) (destOps, bool, error) {
 	fd, err := unix.Open(dest, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, false, err
+	}
+	var a, b unix.Stat_t
+	if unix.Fstat(fd, &a) != nil || unix.Stat(tmp, &b) != nil || a.Dev != b.Dev {
+		unix.Close(fd)
+		return nil, false, nil
 	}
 	return &dirOps{root: dest, fds: map[string]int{".": fd}}, true, nil
 }

@@ -406,7 +406,7 @@ func (st *Staging) inPlace() (listing, destOps, bool) {
 	if l.err != nil || !l.exists {
 		return listing{}, nil, false
 	}
-	ops, ok, err := opsFor(st.fsys, st.dest)
+	ops, ok, err := opsFor(st.fsys, st.dest, st.tmp)
 	if err != nil || !ok {
 		return listing{}, nil, false
 	}
