@@ -246,6 +246,10 @@ func (t *tokenizer) prepare(s string) {
 		cs, cl = make([]nchar, 0, len(s)), make([]class, 0, len(s))
 	}
 	var n int32 // rune index of s[i] in s
+	// ahead is where the rune after the last one decoded starts, and
+	// next and nsize what it is: a run of Japanese or Korean is decoded
+	// once.
+	ahead, next, nsize := -1, rune(0), 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf && (i+1 == len(s) || s[i+1] < utf8.RuneSelf) {
 			if 'A' <= c && c <= 'Z' {
@@ -256,8 +260,12 @@ func (t *tokenizer) prepare(s string) {
 			i, n = i+1, n+1
 			continue
 		}
-		r, size := decodeAt(s, i)
-		next, nsize := decodeAt(s, i+size)
+		r, size := next, nsize
+		if ahead != i {
+			r, size = decodeAt(s, i)
+		}
+		ahead = i + size
+		next, nsize = decodeAt(s, ahead)
 		if (r < utf8.RuneSelf || nfkcStable(r)) && (i+size == len(s) || !isMark(next)) {
 			r = lower(r)
 			cs = append(cs, nchar{r, n, n + 1})
@@ -273,6 +281,7 @@ func (t *tokenizer) prepare(s string) {
 			j += nsize
 			next, nsize = decodeAt(s, j)
 		}
+		ahead = j // next, nsize: the rune at j
 		k := len(cs)
 		cs = appendNormalized(cs, t.rs)
 		for ; k < len(cs); k++ {
