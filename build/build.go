@@ -155,6 +155,13 @@ type Builder struct {
 	// stamps of its inputs, then the content's load, list each folder
 	// once (source.Remembering).
 	walked afero.Fs
+	// builds counts the builds begun; key is the persistent cache's key
+	// as the build it counts made it (cacheKey).
+	builds int
+	key    struct {
+		build int
+		sum   uint64
+	}
 }
 
 // New returns a Builder reading the site from in.
@@ -300,6 +307,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	}
 	source.Refresh(b.in)
 	b.walked = source.Remembering(b.in)
+	b.builds++
 	tm := b.opts.Timings
 	end := tm.Stage("configuration")
 	if err := b.loadConfig(ctx); err != nil {

@@ -150,11 +150,17 @@ func (b *Builder) saveContent() {
 }
 
 // cacheKey names the persistent cache for the current program, theme,
-// strings and options (cache.Key).
+// strings and options (cache.Key): made once per build (the theme's
+// layouts are read for it), when first asked. The caller holds b.mu.
 func (b *Builder) cacheKey() uint64 {
+	if b.key.build == b.builds && b.key.sum != 0 {
+		return b.key.sum
+	}
 	o := b.opts
-	return cache.Key(Version, b.mdKey, render.ThemeFs(b.in, o.Layout.Theme),
+	sum := cache.Key(Version, b.mdKey, render.ThemeFs(b.in, o.Layout.Theme),
 		b.baseURL(), string(b.cfg.Src), strconv.FormatBool(o.Drafts), strconv.FormatBool(o.ExplicitIndex))
+	b.key.build, b.key.sum = b.builds, sum
+	return sum
 }
 
 // compileWasm compiles the calculators, once per Builder, before the
