@@ -5,13 +5,15 @@ import (
 	"errors"
 	"math"
 	"time"
+	"unsafe"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
 // Store keeps what a Loader parsed between processes (Persist): values
-// by key, each taken as it is, never modified. package cache's Store is
-// one.
+// by key, each taken as it is, never modified, and kept for the life of
+// the process (the pages taken from it hold its bytes). package cache's
+// Store is one.
 type Store interface {
 	Get(key string) ([]byte, bool)
 	Put(key string, value []byte)
@@ -428,9 +430,14 @@ func (r *entryReader) count() int {
 	return int(n)
 }
 
+// str reads a string: the entry's bytes, not a copy (an entry is a
+// store's value, never written to; see Store).
 func (r *entryReader) str() string {
 	n := r.count()
-	s := string(r.b[:n])
+	if n == 0 {
+		return ""
+	}
+	s := unsafe.String(&r.b[0], n)
 	r.b = r.b[n:]
 	return s
 }
