@@ -52,9 +52,8 @@ type Summary struct {
 
 // manifestMagic starts every manifest file; bump its version whenever
 // the encoding changes (the shape of Summary is checked apart). After it
-// come the shape of Summary, the stamps of In and of Out (each a count,
-// then each path, sorted, with its size and time), and the Summary in
-// the cache's encoding (encodeRecord).
+// come the shape of Summary, the stamps of In and of Out (appendStamps),
+// and the Summary in the cache's encoding (encodeRecord).
 const manifestMagic = "kakehashi-manifest\x00v2\n"
 
 // manifestFile is the manifest of the cache named key in dir.
@@ -115,15 +114,14 @@ func stampsSize(stamps map[string]Stamp) int {
 }
 
 // appendStamps writes stamps: 0 for nil, else 1, a count, and each path,
-// sorted, with its size and time.
+// in no order (readStamps makes the same map), with its size and time.
 func appendStamps(b []byte, stamps map[string]Stamp) []byte {
 	if stamps == nil {
 		return append(b, 0)
 	}
 	b = append(b, 1)
 	b = binary.AppendUvarint(b, uint64(len(stamps)))
-	for _, p := range slices.Sorted(maps.Keys(stamps)) {
-		s := stamps[p]
+	for p, s := range stamps {
 		b = binary.AppendUvarint(b, uint64(len(p)))
 		b = append(b, p...)
 		b = binary.AppendVarint(b, s.Size)

@@ -242,16 +242,11 @@ func writeFileReplacing(fsys afero.Fs, file string, data []byte) error {
 }
 
 // encodeIndex writes an index: the magic line, the data file's name and
-// length, then each key (sorted) with its value's offset and length, and
-// last the sum of all before it.
+// length, then each key (in no order) with its value's offset and
+// length, and last the sum of all before it.
 func encodeIndex(gen string, size int64, index map[string]span) []byte {
-	keys := make([]string, 0, len(index))
-	for k := range index {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
 	room := len(storeMagic) + len(gen) + 32
-	for _, k := range keys {
+	for k := range index {
 		room += len(k) + 12
 	}
 	b := make([]byte, 0, room)
@@ -259,9 +254,8 @@ func encodeIndex(gen string, size int64, index map[string]span) []byte {
 	b = binary.AppendUvarint(b, uint64(len(gen)))
 	b = append(b, gen...)
 	b = binary.AppendUvarint(b, uint64(size))
-	b = binary.AppendUvarint(b, uint64(len(keys)))
-	for _, k := range keys {
-		sp := index[k]
+	b = binary.AppendUvarint(b, uint64(len(index)))
+	for k, sp := range index {
 		b = binary.AppendUvarint(b, uint64(len(k)))
 		b = append(b, k...)
 		b = binary.AppendUvarint(b, uint64(sp.off))
