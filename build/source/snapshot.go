@@ -66,9 +66,10 @@ func (e *cached) dirty() bool {
 }
 
 // restore is the entry of the file p the store holds, when it is there
-// as the store has it (mod and size); first and rest are p's first folder
-// under the content root and the rest, as the walk cut it.
-func (l *Loader) restore(p, first, rest string, mod time.Time, size int64) (cached, bool) {
+// as the store has it (mod and size); first is p's first folder under
+// the content root, its language (the page keeps its path under it, as
+// it was normalised).
+func (l *Loader) restore(p, first string, mod time.Time, size int64) (cached, bool) {
 	if l.store == nil {
 		return cached{}, false
 	}
@@ -82,7 +83,6 @@ func (l *Loader) restore(p, first, rest string, mod time.Time, size int64) (cach
 	}
 	if e.page != nil {
 		e.page.Lang, e.page.ModTime = first, e.mod
-		_ = rest // Rel is kept, normalised as it was
 	}
 	return e, true
 }

@@ -347,7 +347,7 @@ func (w *walk) visit(p string, info fs.FileInfo, err error) error {
 	w.seen[p] = true
 	e, ok := w.l.cache[p]
 	if !ok && !w.l.force[p] {
-		if e, ok = w.l.restore(p, first, rest, info.ModTime(), info.Size()); ok {
+		if e, ok = w.l.restore(p, first, info.ModTime(), info.Size()); ok {
 			w.l.cache[p] = e
 		}
 	}
