@@ -79,38 +79,81 @@ func countReading(text string) (ja, ko, words int) {
 	inWord := false // the last rune was a word's letter or digit
 	joined := false // a joiner followed a word's letter
 	for _, r := range text {
-		if r < utf8.RuneSelf { // the cases below, for ASCII
-			switch {
-			case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
-				if !inWord && !joined {
-					words++
-				}
-				inWord, joined = true, false
-			case inWord && isJoiner(r):
-				inWord, joined = false, true
-			default:
-				inWord, joined = false, false
-			}
-			continue
+		var k readKind
+		switch {
+		case r < utf8.RuneSelf:
+			k = asciiKinds[r]
+		case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables
+			k = kindKo
+		case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs, all Han
+			k = kindJa
+		case r >= 0x3000 && r <= 0x30FF: // CJK punctuation, kana
+			k = kanaKinds[r-0x3000]
+		case r >= 0xFF00 && r <= 0xFFFF: // full- and half-width forms
+			k = widthKinds[r-0xFF00]
+		default:
+			k = readKindOf(r)
 		}
 		switch {
-		case isJapaneseLetter(r):
+		case k == kindJa:
 			ja++
-		case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables
+		case k == kindKo:
 			ko++
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || inWord && unicode.Is(unicode.Mn, r):
+		case k == kindWord || inWord && k == kindMark:
 			if !inWord && !joined {
 				words++
 			}
 			inWord, joined = true, false
 			continue
-		case inWord && isJoiner(r):
+		case inWord && k == kindJoiner:
 			inWord, joined = false, true
 			continue
 		}
 		inWord, joined = false, false
 	}
 	return ja, ko, words
+}
+
+// readKind is what countReading counts a character as.
+type readKind uint8
+
+const (
+	kindOther  readKind = iota
+	kindJa              // a Japanese character (isJapaneseLetter)
+	kindKo              // a Hangul syllable
+	kindWord            // a letter or digit of a word
+	kindMark            // a nonspacing mark: a word's letter after one
+	kindJoiner          // joins two words' letters into one (isJoiner)
+)
+
+// readKindOf is the kind of r.
+func readKindOf(r rune) readKind {
+	switch {
+	case isJapaneseLetter(r):
+		return kindJa
+	case r >= 0xAC00 && r <= 0xD7A3:
+		return kindKo
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		return kindWord
+	case unicode.Is(unicode.Mn, r):
+		return kindMark
+	case isJoiner(r):
+		return kindJoiner
+	}
+	return kindOther
+}
+
+// The kinds of the characters of the blocks Japanese and Korean text is
+// mostly made of, looked up rather than found in the unicode tables.
+var asciiKinds, kanaKinds, widthKinds = kindsFrom(0, utf8.RuneSelf), kindsFrom(0x3000, 0x100), kindsFrom(0xFF00, 0x100)
+
+// kindsFrom lists the kinds of the n characters from first on.
+func kindsFrom(first rune, n int) []readKind {
+	ks := make([]readKind, n)
+	for i := range ks {
+		ks[i] = readKindOf(first + rune(i))
+	}
+	return ks
 }
 
 // isJapaneseLetter reports whether r is read as one Japanese character:

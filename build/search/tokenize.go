@@ -294,13 +294,24 @@ func (t *tokenizer) prepare(s string) {
 	t.cs, t.cl = cs, cl
 }
 
-// decodeAt decodes the rune at byte i of s, or returns (0, 0) at the end.
+// decodeAt decodes the rune at byte i of s, or returns (0, 0) at the end,
+// as utf8.DecodeRuneInString does; ASCII and the three bytes of Japanese
+// and Hangul take the short way.
 func decodeAt(s string, i int) (rune, int) {
 	if i >= len(s) {
 		return 0, 0
 	}
-	if c := s[i]; c < utf8.RuneSelf {
+	c := s[i]
+	if c < utf8.RuneSelf {
 		return rune(c), 1
+	}
+	if c&0xF0 == 0xE0 && i+2 < len(s) {
+		if c1, c2 := s[i+1], s[i+2]; c1&0xC0 == 0x80 && c2&0xC0 == 0x80 {
+			// Neither overlong (below U+0800) nor a surrogate.
+			if r := rune(c&0x0F)<<12 | rune(c1&0x3F)<<6 | rune(c2&0x3F); r >= 0x800 && (r < 0xD800 || r > 0xDFFF) {
+				return r, 3
+			}
+		}
 	}
 	return utf8.DecodeRuneInString(s[i:])
 }
