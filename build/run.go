@@ -145,7 +145,7 @@ func (b *Builder) saveContent() {
 	if b.content == nil {
 		return
 	}
-	b.content.Save(b.loader.Save())
+	b.content.SaveWith(b.loader.Save())
 	cache.RemoveStores(b.cacheFs(), b.opts.CacheDir, "content-", b.contentStore())
 }
 

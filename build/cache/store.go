@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"encoding/binary"
@@ -117,7 +118,13 @@ func (s *Store) put(key string) ([]byte, bool) {
 // true for: those put since Open, and those it was opened with. It
 // writes nothing when nothing changed. Failing to write is no error: the
 // next process finds what it can, at worst an empty store.
-func (s *Store) Save(keep func(key string) bool) {
+func (s *Store) Save(keep func(key string) bool) { s.SaveWith(keep, nil) }
+
+// SaveWith is Save with more values, which each gives put as they are
+// written: each is in memory only until it is written (a cold build's
+// whole content is too many to hold twice). The values Get returns are
+// those of Put only.
+func (s *Store) SaveWith(keep func(key string) bool, each func(put func(key string, value []byte))) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	next := make(map[string]span, len(s.index)+len(s.order))
@@ -134,26 +141,23 @@ func (s *Store) Save(keep func(key string) bool) {
 		live += sp.n
 	}
 	var add []string
-	added := int64(0)
 	for _, k := range s.order {
 		if keep(k) {
 			add = append(add, k)
-			v, _ := s.put(k)
-			added += int64(len(v))
 		}
-	}
-	if len(add) == 0 && !dropped && s.gen != "" {
-		return
 	}
 	if s.fs.MkdirAll(s.dir, 0o755) != nil {
 		return
 	}
 	gen, size := s.gen, s.size
-	if gen == "" || size+added > 2*(live+added)+64<<10 {
-		// Written afresh: the values kept, then those added.
+	// Written afresh when there is no data file yet, or when more of it
+	// is values no key names than values kept; else appended to, after
+	// whatever a save cut short left past size.
+	fresh := gen == "" || size-live > live+64<<10
+	var w *dataWriter
+	if fresh {
 		gen = strconv.FormatInt(time.Now().UnixNano(), 36)
-		var b bytes.Buffer
-		b.Grow(int(live + added))
+		w = newDataWriter(s.fs, s.dataFile(gen)+".tmp", 0)
 		keys := make([]string, 0, len(next))
 		for k := range next {
 			keys = append(keys, k)
@@ -161,42 +165,38 @@ func (s *Store) Save(keep func(key string) bool) {
 		slices.SortFunc(keys, func(a, b string) int { return cmp.Compare(next[a].off, next[b].off) })
 		for _, k := range keys {
 			sp := next[k]
-			next[k] = span{int64(b.Len()), sp.n}
-			b.Write(s.data[sp.off : sp.off+sp.n])
+			next[k] = w.write(s.data[sp.off : sp.off+sp.n])
 		}
-		for _, k := range add {
-			v, _ := s.put(k)
-			next[k] = span{int64(b.Len()), int64(len(v))}
-			b.Write(v)
-		}
-		if writeFileReplacing(s.fs, s.dataFile(gen), b.Bytes()) != nil {
-			return
-		}
-		size = int64(b.Len())
-	} else if len(add) > 0 {
-		// Appended, after whatever a save cut short left past size.
-		f, err := s.fs.OpenFile(s.dataFile(gen), os.O_WRONLY, 0)
-		if err != nil {
-			return
-		}
-		end, err := f.Seek(0, io.SeekEnd)
-		if err != nil || end < size {
-			f.Close()
-			return
-		}
-		var b bytes.Buffer
-		for _, k := range add {
-			v, _ := s.put(k)
-			next[k] = span{end + int64(b.Len()), int64(len(v))}
-			b.Write(v)
-		}
-		_, err = f.Write(b.Bytes())
-		if cerr := f.Close(); err != nil || cerr != nil {
-			return
-		}
-		size = end + int64(b.Len())
+	} else {
+		w = newDataWriter(s.fs, s.dataFile(gen), size)
 	}
-	if writeFileReplacing(s.fs, s.indexFile(), encodeIndex(gen, size, next)) != nil {
+	wrote := fresh
+	for _, k := range add {
+		v, _ := s.put(k)
+		next[k] = w.write(v)
+		wrote = true
+	}
+	if each != nil {
+		each(func(k string, v []byte) {
+			if keep(k) {
+				next[k] = w.write(v)
+				wrote = true
+			}
+		})
+	}
+	if !wrote && !dropped {
+		w.abandon()
+		return
+	}
+	end, err := w.close()
+	if err != nil {
+		return
+	}
+	if fresh && s.fs.Rename(s.dataFile(gen)+".tmp", s.dataFile(gen)) != nil {
+		s.fs.Remove(s.dataFile(gen) + ".tmp")
+		return
+	}
+	if writeFileReplacing(s.fs, s.indexFile(), encodeIndex(gen, end, next)) != nil {
 		return
 	}
 	// The data files of other generations are no index's now.
@@ -208,6 +208,76 @@ func (s *Store) Save(keep func(key string) bool) {
 				s.fs.Remove(filepath.Join(s.dir, n))
 			}
 		}
+	}
+}
+
+// dataWriter writes values one after the other into a data file, a
+// buffer at a time, and says where each went; it keeps its first error.
+type dataWriter struct {
+	fs   afero.Fs
+	f    afero.File
+	buf  *bufio.Writer
+	off  int64 // where the next value goes
+	path string
+	err  error
+}
+
+// newDataWriter opens the data file p on fsys to write after its first
+// size bytes (a new file for 0), leaving what a save cut short past them
+// where it is.
+func newDataWriter(fsys afero.Fs, p string, size int64) *dataWriter {
+	w := &dataWriter{fs: fsys, path: p, off: size}
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if size > 0 {
+		flags = os.O_WRONLY
+	}
+	f, err := fsys.OpenFile(p, flags, 0o644)
+	if err == nil && size > 0 {
+		var end int64
+		if end, err = f.Seek(0, io.SeekEnd); err == nil && end < size {
+			err = errIndex // shorter than the index says: not this store's
+		}
+		w.off = end
+	}
+	if err != nil {
+		w.err = err
+		if f != nil {
+			f.Close()
+		}
+		return w
+	}
+	w.f, w.buf = f, bufio.NewWriterSize(f, 256<<10)
+	return w
+}
+
+// write writes v and returns where it went.
+func (w *dataWriter) write(v []byte) span {
+	sp := span{w.off, int64(len(v))}
+	if w.err == nil {
+		_, w.err = w.buf.Write(v)
+	}
+	w.off += int64(len(v))
+	return sp
+}
+
+// close flushes and closes the file, and returns its length.
+func (w *dataWriter) close() (int64, error) {
+	if w.f == nil {
+		return 0, w.err
+	}
+	if err := w.buf.Flush(); w.err == nil {
+		w.err = err
+	}
+	if err := w.f.Close(); w.err == nil {
+		w.err = err
+	}
+	return w.off, w.err
+}
+
+// abandon closes the file, which nothing was written to.
+func (w *dataWriter) abandon() {
+	if w.f != nil {
+		w.f.Close()
 	}
 }
 

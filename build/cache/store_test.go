@@ -153,3 +153,37 @@ func TestStoreDamaged(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreSaveWith: the values each gives as the store is saved are the
+// next process's, like those put, whether the data file is written
+// afresh or appended to, but those keep refuses.
+func TestStoreSaveWith(t *testing.T) {
+	fs := afero.NewMemMapFs()
+	s := OpenStore(fs, "/c", "s")
+	s.Put("put", []byte("put value"))
+	s.SaveWith(all, func(put func(string, []byte)) {
+		put("given", []byte("given value"))
+		put("other", []byte("x"))
+	})
+	s = OpenStore(fs, "/c", "s")
+	for k, want := range map[string]string{"put": "put value", "given": "given value", "other": "x"} {
+		if v, ok := s.Get(k); !ok || string(v) != want {
+			t.Errorf("%s = %q, %v; want %q", k, v, ok, want)
+		}
+	}
+	// Appended: one more given, one refused.
+	s.SaveWith(func(k string) bool { return k != "refused" }, func(put func(string, []byte)) {
+		put("more", []byte("more value"))
+		put("refused", []byte("no"))
+	})
+	s = OpenStore(fs, "/c", "s")
+	if v, ok := s.Get("more"); !ok || string(v) != "more value" {
+		t.Errorf("more = %q, %v", v, ok)
+	}
+	if _, ok := s.Get("refused"); ok {
+		t.Error("a value keep refused was saved")
+	}
+	if v, ok := s.Get("given"); !ok || string(v) != "given value" {
+		t.Errorf("given, kept from the last save, = %q, %v", v, ok)
+	}
+}

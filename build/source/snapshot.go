@@ -10,13 +10,13 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 )
 
-// Store keeps what a Loader parsed between processes (Persist): values
-// by key, each taken as it is, never modified, and kept for the life of
-// the process (the pages taken from it hold its bytes). package cache's
-// Store is one.
+// Store keeps what a Loader parsed between processes (Persist; its
+// entries are saved into it by what Save returns): values by key, each
+// taken as it is, never modified, and kept for the life of the process
+// (the pages taken from it hold its bytes). package cache's Store is
+// one.
 type Store interface {
 	Get(key string) ([]byte, bool)
-	Put(key string, value []byte)
 }
 
 // Persist makes the loader take the files it has not parsed yet from s,
@@ -29,26 +29,31 @@ type Store interface {
 // program (the caller keys s by its executable).
 func (l *Loader) Persist(s Store) { l.store = s }
 
-// Save puts into the store given to Persist every file the loader parsed
-// since, and every page whose hash or summary was computed since, and
-// returns which keys the store is to keep: the files the last Load
-// found. Files in error are not kept: they are read again.
-func (l *Loader) Save() (keep func(key string) bool) {
-	if l.store == nil {
-		return func(string) bool { return false }
-	}
-	for p, e := range l.cache {
-		if !e.dirty() {
-			continue
-		}
-		if b, ok := encodeEntry(e); ok {
-			l.store.Put(p, b)
-		}
-	}
-	return func(k string) bool {
+// Save returns what the store given to Persist is to keep, the files
+// the last Load found (but those in error, which are read again), and
+// each, which gives put the entries to save into it: every file the
+// loader parsed since, and every page whose hash or summary was computed
+// since, each encoded as it is given, so that they are never all in
+// memory at once (cache.Store.SaveWith).
+func (l *Loader) Save() (keep func(key string) bool, each func(put func(key string, value []byte))) {
+	keep = func(k string) bool {
 		e, ok := l.cache[k]
 		return ok && (e.page != nil || e.series != nil) && len(e.diags.Errors()) == 0
 	}
+	each = func(put func(string, []byte)) {
+		if l.store == nil {
+			return
+		}
+		for p, e := range l.cache {
+			if !e.dirty() {
+				continue
+			}
+			if b, ok := encodeEntry(e); ok {
+				put(p, b)
+			}
+		}
+	}
+	return keep, each
 }
 
 // dirty reports whether e is not in the store as it is now: parsed by
