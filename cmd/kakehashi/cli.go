@@ -385,7 +385,7 @@ func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
 // it at twice its size makes a cold build of 1,000 parts per language
 // collect 60 times instead of 50, one of 100 parts 15 instead of 8, for
 // no lower peak (the limit bounds that of a large site; a small site
-// stays far below it, at 115 MB instead of 100).
+// stays far below it, at about 120 MB instead of 100).
 func limitMemory(src string) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)
