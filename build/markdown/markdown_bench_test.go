@@ -33,8 +33,10 @@ func benchDocs(b *testing.B, lang string, n int) []markdown.Doc {
 	return docs
 }
 
+// benchEnv is the Env of a page of lang, with UI strings as a build gives
+// them (without, each document would read the embedded ones).
 func benchEnv(lang string) markdown.Env {
-	return markdown.Env{Lang: lang, Parts: func(n int) (markdown.PartLink, bool) {
+	return markdown.Env{Lang: lang, T: func(key string) string { return key }, Parts: func(n int) (markdown.PartLink, bool) {
 		return markdown.PartLink{Href: "../part/", Title: "part", Published: n%2 == 0}, true
 	}}
 }
