@@ -146,11 +146,11 @@ func (r *run) writePage(sp *site.Page, p *render.Page, md *page.Rendering, ds di
 	if err != nil {
 		return p, md, append(ds, diag.FromError(err)...)
 	}
-	data := buf.Bytes()
-	if r.retain {
-		data = bytes.Clone(data) // kept: in the site and the page cache
-	}
-	r.w.Put(out, data) // a staging folder writes it before returning
+	// The sink keeps the bytes it is given (a staging folder until its
+	// writer writes them, a site in memory for good); buf is this
+	// worker's again for the next page.
+	data := bytes.Clone(buf.Bytes())
+	r.w.Put(out, data)
 	r.built.Add(out, data)
 	r.cache.Made(out, fp, len(data))
 	r.rendered.Add(1)

@@ -195,6 +195,12 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	if err := r.w.Err(); err != nil {
 		return nil, err
 	}
+	if st := r.to.stage; st != nil {
+		// The files queued for the staging's writer are on disk.
+		if err := st.Flush(); err != nil {
+			return nil, err
+		}
+	}
 	sum.Elapsed = time.Since(start)
 	sum.Files, sum.Bytes = r.sink.Size()
 	res := &Result{Summary: sum, Langs: r.asm.Site().Langs, Rendered: int(r.rendered.Load()), Pages: pages, Assets: r.asm.Site().Assets}

@@ -216,7 +216,11 @@ func TestRollForward(t *testing.T) {
 		afero.WriteFile(fs, filepath.Join(dest, "stray.txt"), []byte("not ours"), 0o644)
 		st := stageNext(t, fs, dest)
 		// The commit, cut short: the journal, the removals and some of
-		// the moves; then the build dies (its claim ends with it).
+		// the moves; then the build dies (its claim ends with it). Its
+		// files are written first, as Commit has them.
+		if err := st.Flush(); err != nil {
+			t.Fatal(err)
+		}
 		st.mu.Lock()
 		l, ops, ok := st.inPlace()
 		if !ok {

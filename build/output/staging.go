@@ -57,6 +57,8 @@ type Staging struct {
 	marker Stamp
 	// published are the new site's files as Commit left them.
 	published map[string]Stamp
+	// queue holds the files Put was given until they are written.
+	queue writeQueue
 }
 
 // Keep says the destination already holds this publication, whatever was
@@ -158,18 +160,18 @@ func resolveDest(fsys afero.Fs, dest string) (string, error) {
 	return "", fmt.Errorf("%s: too many levels of symbolic links", dest)
 }
 
-// Put writes one file of the new site. A path CheckPath refuses, or that
-// names the marker, is refused with an error naming it.
+// Put writes one file of the new site: it is queued, and written by the
+// staging's one writer (queue.go); b is the staging's from then on, never
+// modified. A path CheckPath refuses, or that names the marker, is
+// refused with an error naming it; an error writing the file is Flush's,
+// and Commit's.
 func (st *Staging) Put(p string, b []byte) error {
-	p, full, err := st.begin(p, int64(len(b)))
+	p, full, err := st.begin(p, int64(len(b)), false)
 	if err != nil {
 		return err
 	}
-	_, err = st.write(p, full, func(f afero.File) (int64, error) {
-		n, err := f.Write(b)
-		return int64(n), err
-	})
-	return err
+	st.putLater(p, full, b)
+	return nil
 }
 
 // write writes the file of output path p at full, as fill writes it,
@@ -216,7 +218,8 @@ func writeFile(fsys afero.Fs, full string, fill func(afero.File) (int64, error))
 // is not needed. It stops with ctx's error when ctx is done; Commit is
 // then refused by its own check of ctx, or the caller aborts.
 func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader, _ int64) (int64, error) {
-	p, full, err := st.begin(p, 0)
+	st.settle(strings.TrimPrefix(p, "/")) // a file Put queued at p is written first
+	p, full, err := st.begin(p, 0, true)
 	if err != nil {
 		return 0, err
 	}
@@ -228,10 +231,10 @@ func (st *Staging) WriteFrom(ctx context.Context, p string, r io.Reader, _ int64
 }
 
 // begin counts a file of size bytes about to be written at p, making its
-// folder, and returns p without a leading "/" and where it goes; a path
-// CheckPath refuses, or that names the marker, is refused with an error
-// naming it.
-func (st *Staging) begin(p string, size int64) (string, string, error) {
+// folder when mkdir (else the writer makes it), and returns p without a
+// leading "/" and where it goes; a path CheckPath refuses, or that names
+// the marker, is refused with an error naming it.
+func (st *Staging) begin(p string, size int64, mkdir bool) (string, string, error) {
 	p = strings.TrimPrefix(p, "/")
 	full, err := st.path(p)
 	if err != nil {
@@ -246,8 +249,10 @@ func (st *Staging) begin(p string, size int64) (string, string, error) {
 	st.mu.Unlock()
 	// Folders are made outside the lock: another worker goes on while
 	// this one waits for the disk.
-	if err := st.ensureDir(dir); err != nil {
-		return "", "", err
+	if mkdir {
+		if err := st.ensureDir(dir); err != nil {
+			return "", "", err
+		}
 	}
 	st.mu.Lock()
 	if prev, reused := st.reuse[p]; reused {
@@ -320,6 +325,7 @@ func (st *Staging) Size() (files int, bytes int64) {
 
 // Abort discards what was written; the destination stays as it was.
 func (st *Staging) Abort() {
+	st.Flush()
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.committed || st.aborted {
@@ -335,6 +341,10 @@ func (st *Staging) Abort() {
 // when ctx is cancelled first (the publication is then aborted).
 func (st *Staging) Commit(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
+		st.Abort()
+		return err
+	}
+	if err := st.Flush(); err != nil {
 		st.Abort()
 		return err
 	}
@@ -544,6 +554,7 @@ func (st *Staging) Reuse(p string, size, mtime int64) bool {
 	} else if info, err := lstat(st.fsys, src); err != nil || stampOf(info) != (Stamp{Size: size, MTime: mtime}) {
 		return false
 	}
+	st.settle(p) // a file Put queued at p is written before it is dropped
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.committed || st.aborted {
