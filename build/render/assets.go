@@ -42,19 +42,24 @@ type AssetBundle struct {
 // names.
 func PrepareAssets(min *Minifier, static []StaticFile, chromaCSS []byte, mods *wasm.Modules, explicitIndex bool) AssetBundle {
 	a := AssetBundle{Assets: Assets{}}
-	put := func(p string, data []byte) {
+	putSum := func(p string, data []byte, sum string) {
 		p = "/" + strings.TrimPrefix(p, "/")
-		if Fingerprinted(p) {
+		switch {
+		case !Fingerprinted(p):
+		case sum != "":
+			p = a.Assets.AddSum(p, sum)
+		default:
 			p = a.Assets.Add(p, data)
 		}
 		a.Files = append(a.Files, StaticFile{Path: p, Data: data})
 	}
+	put := func(p string, data []byte) { putSum(p, data, "") }
 	if mods != nil {
 		for _, f := range mods.Files(false) {
 			if f.Path == shortcodes.WasmExecPath {
 				f.Data = min.Minify(f.Path, f.Data)
 			}
-			put(f.Path, f.Data)
+			putSum(f.Path, f.Data, f.Sum)
 		}
 		if explicitIndex {
 			for _, f := range mods.Files(true)[3:] {

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"crypto/sha256"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -47,5 +49,15 @@ func TestPrepareAssets(t *testing.T) {
 	static[0].Data = []byte("body { color: blue }\n")
 	if c := PrepareAssets(NewMinifier(), static, nil, nil, false); c.Assets["/css/main.css"] == a.Assets["/css/main.css"] || c.Calc != 0 {
 		t.Errorf("an edited stylesheet kept its name, or no modules gave calculator files (%d)", c.Calc)
+	}
+}
+
+// TestAddSum: a file named by its known sum is named as hashing it names
+// it.
+func TestAddSum(t *testing.T) {
+	data := []byte("\x00asm\x01\x00\x00\x00module")
+	a, b := Assets{}, Assets{}
+	if got, want := a.AddSum("/wasm/calc.wasm", fmt.Sprintf("%x", sha256.Sum256(data))), b.Add("/wasm/calc.wasm", data); got != want {
+		t.Errorf("AddSum named it %s, Add %s", got, want)
 	}
 }

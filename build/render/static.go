@@ -155,14 +155,26 @@ func Fingerprinted(p string) bool {
 // (see Assets.Script), so only the last extension counts here.
 func HashedName(p string, data []byte) string {
 	sum := sha256.Sum256(data)
+	return hashedNameSum(p, hex.EncodeToString(sum[:4]))
+}
+
+// hashedNameSum is HashedName for data whose SHA-256 is sum, in hex.
+func hashedNameSum(p, sum string) string {
 	ext := path.Ext(p)
-	return strings.TrimSuffix(p, ext) + "." + hex.EncodeToString(sum[:4]) + ext
+	return strings.TrimSuffix(p, ext) + "." + sum[:8] + ext
 }
 
 // Add records that p is published at HashedName(p, data) and returns that
 // name.
 func (a Assets) Add(p string, data []byte) string {
 	h := HashedName(p, data)
+	a[p] = h
+	return h
+}
+
+// AddSum is Add for a file whose SHA-256 (hex) is known: sum.
+func (a Assets) AddSum(p, sum string) string {
+	h := hashedNameSum(p, sum)
 	a[p] = h
 	return h
 }

@@ -3,7 +3,9 @@ package wasm
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -188,6 +190,11 @@ func TestEmbeddedUnderCI(t *testing.T) {
 	if !m.Embedded || m.CalcSize().Raw == 0 || len(m.ExecJS) == 0 {
 		t.Errorf("embedded modules %+v", m.CalcSize())
 	}
+	for _, f := range m.Files(false)[:2] {
+		if want := fmt.Sprintf("%x", sha256.Sum256(f.Data)); f.Sum != want {
+			t.Errorf("%s: go generate recorded the sum %q, want %q", f.Path, f.Sum, want)
+		}
+	}
 }
 
 // failingGo is a go command whose builds fail as a syntax error does.
@@ -275,5 +282,33 @@ func TestOnceFallsBackWithOneWarning(t *testing.T) {
 				t.Errorf("%q does not say %q", h, want)
 			}
 		}
+	}
+}
+
+// TestEmbeddedSums: the sums go generate records name the embedded
+// modules as hashing them would; a sum whose size is not its module's
+// (a module replaced by hand) is not taken.
+func TestEmbeddedSums(t *testing.T) {
+	e := fakeEmbed()
+	calc, x509 := e["embedded/calc.wasm"].Data, e["embedded/calc-x509.wasm"].Data
+	e["embedded/"+SumsName] = &fstest.MapFile{Data: RecordSums(calc, x509)}
+	m, ok := embeddedModules(e)
+	if !ok {
+		t.Fatal("modules with sums not taken as embedded")
+	}
+	for _, f := range m.Files(false)[:2] {
+		if want := fmt.Sprintf("%x", sha256.Sum256(f.Data)); f.Sum != want {
+			t.Errorf("%s: sum %q, want %q", f.Path, f.Sum, want)
+		}
+	}
+	if f := m.Files(false)[2]; f.Sum != "" {
+		t.Errorf("%s has a recorded sum %q", f.Path, f.Sum)
+	}
+	// Sums recorded for other modules (of another size) are not this
+	// binary's.
+	e["embedded/"+SumsName] = &fstest.MapFile{Data: RecordSums(append(calc, 0), x509)}
+	m, _ = embeddedModules(e)
+	if got := m.Files(false); got[0].Sum != "" || got[1].Sum == "" {
+		t.Errorf("sums %q and %q; want none for calc.wasm, whose size changed", got[0].Sum, got[1].Sum)
 	}
 }

@@ -46,6 +46,9 @@ type Modules struct {
 	// CompileErr, with Embedded, says why compiling the sources the site
 	// lies in failed, so that the embedded modules were taken instead.
 	CompileErr error
+	// sums are the modules' SHA-256 sums (hex) by file name, as go
+	// generate recorded them for the embedded ones (RecordSums).
+	sums map[string]string
 }
 
 // CalcSize is calc.wasm's size, for the build summary. It is measured
@@ -349,16 +352,19 @@ func jsString(s string) string {
 type File struct {
 	Path string // site-absolute, as the widgets load it
 	Data []byte
+	// Sum is Data's SHA-256 (hex) when it is known without hashing it
+	// (the embedded modules'), else "".
+	Sum string
 }
 
 // Files are what a site publishes for m: the two modules and Go's
 // wasm_exec.js, and, for a copy opened from file:// (which refuses fetch),
 // each module again as a script carrying its bytes.
 func (m *Modules) Files(explicitIndex bool) []File {
-	fs := []File{{shortcodes.CalcWasmPath, m.Calc}, {shortcodes.CalcX509WasmPath, m.CalcX509}, {shortcodes.WasmExecPath, m.ExecJS}}
+	fs := []File{{shortcodes.CalcWasmPath, m.Calc, m.sums[CalcName+".wasm"]}, {shortcodes.CalcX509WasmPath, m.CalcX509, m.sums[CalcX509Name+".wasm"]}, {shortcodes.WasmExecPath, m.ExecJS, ""}}
 	if explicitIndex {
-		fs = append(fs, File{shortcodes.CalcWasmPath + ".js", ScriptModule(CalcName, m.Calc)},
-			File{shortcodes.CalcX509WasmPath + ".js", ScriptModule(CalcX509Name, m.CalcX509)})
+		fs = append(fs, File{shortcodes.CalcWasmPath + ".js", ScriptModule(CalcName, m.Calc), ""},
+			File{shortcodes.CalcX509WasmPath + ".js", ScriptModule(CalcX509Name, m.CalcX509), ""})
 	}
 	return fs
 }

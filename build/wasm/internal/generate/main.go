@@ -1,6 +1,6 @@
 // Command generate compiles the calculators of cmd/calc-wasm into
-// build/wasm/embedded (calc.wasm, calc-x509.wasm) and copies Go's
-// wasm_exec.js beside them, for the kakehashi binary to embed. It is run
+// build/wasm/embedded (calc.wasm, calc-x509.wasm, with their sums in
+// sums.txt) and copies Go's wasm_exec.js beside them, for the kakehashi binary to embed. It is run
 // by go generate in build/wasm, from the kakehashi sources, and shares
 // the compiled-module cache of a build of the bundled course
 // (.kakehashi-cache/wasm at the repository root). A file whose bytes did
@@ -41,6 +41,9 @@ func run(ctx context.Context) error {
 		wasm.CalcName + ".wasm":     m.Calc,
 		wasm.CalcX509Name + ".wasm": m.CalcX509,
 		"wasm_exec.js":              m.ExecJS,
+		// The modules' SHA-256 sums, which name them in a site, so that a
+		// build need not hash 9 MB of modules each time it starts.
+		wasm.SumsName: wasm.RecordSums(m.Calc, m.CalcX509),
 	} {
 		p := filepath.Join(wasm.EmbeddedDir, name)
 		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
