@@ -149,8 +149,10 @@ type Builder struct {
 	wasm       *wasm.Once                  // the calculators' modules, compiled once per Builder
 	between    between                     // what the whole-site stages keep for the next build (gate.go)
 	// content keeps the content as it was parsed between processes
-	// (source.Loader.Persist), with the persistent cache only.
+	// (source.Loader.Persist), with the persistent cache only; saving
+	// is done when the last build's save of it is over (saveContent).
 	content *cache.Store
+	saving  sync.WaitGroup
 	// walked is the input filesystem as the current build walks it: the
 	// stamps of its inputs, then the content's load, list each folder
 	// once (source.Remembering).
@@ -294,6 +296,7 @@ func (b *Builder) BuildTo(ctx context.Context, stage *output.Staging) (*Result, 
 func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.saving.Wait() // the loader is this build's again
 	start := time.Now()
 	if to.stage != nil {
 		// What the destination holds is listed while the build loads

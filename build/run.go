@@ -140,13 +140,18 @@ func (b *Builder) contentStore() string {
 
 // saveContent keeps the content as this build parsed it for the next
 // process (source.Loader.Save), and removes the content stores of other
-// programs.
+// programs, on a goroutine of its own: it is written while the output is
+// committed and the rest of the cache saved. The next build waits for it
+// (b.saving), and so does the commit of the build's staging folder, last
+// (finish): a process whose commit returned has saved its content.
 func (b *Builder) saveContent() {
 	if b.content == nil {
 		return
 	}
-	b.content.SaveWith(b.loader.Save())
-	cache.RemoveStores(b.cacheFs(), b.opts.CacheDir, "content-", b.contentStore())
+	b.saving.Go(func() {
+		b.content.SaveWith(b.loader.Save())
+		cache.RemoveStores(b.cacheFs(), b.opts.CacheDir, "content-", b.contentStore())
+	})
 }
 
 // cacheKey names the persistent cache for the current program, theme,
@@ -223,6 +228,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 				r.keepManifest(r.stamps, res)
 			}
 		}
+		st.AfterCommit(b.saving.Wait)
 		return res, nil
 	}
 	out := r.to.mem
