@@ -98,6 +98,7 @@ func decodeYAML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 			"front matter must be a mapping of fields (title: ..., part: ...)")}
 	}
 	var fields []field
+	at := newYAMLLines(src, fm, start)
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i], m.Content[i+1]
 		var val any
@@ -112,17 +113,49 @@ func decodeYAML(p string, src, fm []byte, start int) (FrontMatter, diag.List) {
 		f := field{
 			key:    k.Value,
 			value:  val,
-			keyOff: yamlOffset(src, start, k.Line, k.Column),
-			valOff: yamlOffset(src, start, v.Line, v.Column),
+			keyOff: at.offset(k.Line, k.Column),
+			valOff: at.offset(v.Line, v.Column),
 		}
 		if v.Kind == yaml.SequenceNode {
 			for _, item := range v.Content {
-				f.items = append(f.items, yamlOffset(src, start, item.Line, item.Column))
+				f.items = append(f.items, at.offset(item.Line, item.Column))
 			}
 		}
 		fields = append(fields, f)
 	}
 	return assign(p, src, fields)
+}
+
+// yamlLines is yamlOffset for the nodes of one front matter, doc, which
+// starts a line at byte offset start of src: its lines' starts are found
+// once, not again from the file's start for each node.
+type yamlLines struct {
+	src, doc []byte
+	start    int
+	starts   []int // of doc's lines, relative to doc
+}
+
+func newYAMLLines(src, doc []byte, start int) *yamlLines {
+	y := &yamlLines{src: src, doc: doc, start: start, starts: make([]int, 1, 32)}
+	for i, c := range doc {
+		if c == '\n' {
+			y.starts = append(y.starts, i+1)
+		}
+	}
+	return y
+}
+
+// offset is yamlOffset(src, start, line, col).
+func (y *yamlLines) offset(line, col int) int {
+	if line < 1 || line > len(y.starts) || y.start > 0 && y.src[y.start-1] != '\n' {
+		return yamlOffset(y.src, y.start, line, col)
+	}
+	off := y.start + y.starts[line-1]
+	for c := 1; c < col && off < len(y.src) && y.src[off] != '\n'; c++ {
+		_, n := utf8.DecodeRune(y.src[off:])
+		off += n
+	}
+	return off
 }
 
 // yamlOffset turns a YAML node's 1-based line and column (relative to the

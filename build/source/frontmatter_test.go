@@ -198,3 +198,28 @@ func TestJSONFrontMatter(t *testing.T) {
 		})
 	}
 }
+
+// TestYAMLLines: the offsets found with the front matter's lines indexed
+// once are yamlOffset's, for every line and column of a front matter and
+// past it.
+func TestYAMLLines(t *testing.T) {
+	for _, src := range []string{
+		"---\ntitle: 日本語のタイトル\ntags:\n  - a\n  - 한국어\n---\nbody\n",
+		"---\n\n\ntitle: x\n---\n",
+		"---\ntitle: x", // no closing line
+	} {
+		b := []byte(src)
+		fm, start := b[4:], 4
+		if i := strings.Index(src[4:], "---"); i >= 0 {
+			fm = b[4 : 4+i]
+		}
+		at := newYAMLLines(b, fm, start)
+		for line := 0; line <= strings.Count(string(fm), "\n")+3; line++ {
+			for col := 0; col <= 12; col++ {
+				if got, want := at.offset(line, col), yamlOffset(b, start, line, col); got != want {
+					t.Errorf("%q: line %d col %d: offset %d, want %d", src, line, col, got, want)
+				}
+			}
+		}
+	}
+}
