@@ -7,27 +7,37 @@ import (
 
 // Diff lists the paths of next whose bytes differ from prev's or that prev
 // lacks, and the paths of prev missing from next. A lazy file is compared
-// by its key, without making it. Both lists are sorted.
+// by its key, without making it. Both lists are sorted. It reads both
+// sites' maps under their locks once: the authoring server diffs every
+// file of the site after each edit.
 func Diff(prev, next *Site) (changed, removed []string) {
-	for _, p := range next.unsorted() {
-		if nl, ok := next.Lazy(p); ok {
-			if pl, ok := prev.Lazy(p); !ok || pl.Key() != nl.Key() {
-				changed = append(changed, p)
-			}
-			continue
-		}
-		if _, wasLazy := prev.Lazy(p); wasLazy {
-			changed = append(changed, p)
-			continue
-		}
-		a, ok := prev.Get(p)
-		b, _ := next.Get(p)
-		if !ok || !bytes.Equal(a, b) {
+	prev.mu.Lock()
+	defer prev.mu.Unlock()
+	if next != prev {
+		next.mu.Lock()
+		defer next.mu.Unlock()
+	}
+	for p, nl := range next.lazy {
+		if pl, ok := prev.lazy[p]; !ok || pl.Key() != nl.Key() {
 			changed = append(changed, p)
 		}
 	}
-	for _, p := range prev.unsorted() {
-		if !next.has(p) {
+	for p, b := range next.files {
+		if _, wasLazy := prev.lazy[p]; wasLazy {
+			changed = append(changed, p)
+			continue
+		}
+		if a, ok := prev.files[p]; !ok || !bytes.Equal(a, b) {
+			changed = append(changed, p)
+		}
+	}
+	for p := range prev.files {
+		if !next.holds(p) {
+			removed = append(removed, p)
+		}
+	}
+	for p := range prev.lazy {
+		if !next.holds(p) {
 			removed = append(removed, p)
 		}
 	}
@@ -36,24 +46,8 @@ func Diff(prev, next *Site) (changed, removed []string) {
 	return changed, removed
 }
 
-// unsorted is Paths in no order.
-func (s *Site) unsorted() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]string, 0, len(s.files)+len(s.lazy))
-	for p := range s.files {
-		out = append(out, p)
-	}
-	for p := range s.lazy {
-		out = append(out, p)
-	}
-	return out
-}
-
-// has reports whether the site holds a file at p, a path as Paths gives it.
-func (s *Site) has(p string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// holds reports whether the site holds a file at p; the caller holds s.mu.
+func (s *Site) holds(p string) bool {
 	_, ok := s.files[p]
 	_, lazy := s.lazy[p]
 	return ok || lazy
