@@ -49,6 +49,13 @@ type Store struct {
 	fresh sync.Map
 	mu    sync.Mutex
 	order []string // the keys put, in order
+	// spill, in a store with no data file yet, is the new data file,
+	// into which Put writes each value as it is put rather than keep it
+	// until Save: a cold build's records are tens of megabytes. spilled
+	// says where each went. Both are under mu.
+	spill    *dataWriter
+	spillGen string
+	spilled  map[string]span
 }
 
 // span is where a value is in the data file.
@@ -88,6 +95,11 @@ func (s *Store) Get(key string) ([]byte, bool) {
 	if v, ok := s.fresh.Load(key); ok {
 		return v.([]byte), true
 	}
+	if s.gen == "" {
+		if v, ok := s.readSpilled(key); ok {
+			return v, true
+		}
+	}
 	sp, ok := s.index[key]
 	if !ok {
 		return nil, false
@@ -100,6 +112,9 @@ func (s *Store) Get(key string) ([]byte, bool) {
 func (s *Store) Put(key string, value []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.spillPut(key, value) {
+		return
+	}
 	if _, had := s.fresh.Swap(key, value); !had {
 		s.order = append(s.order, key)
 	}
@@ -155,7 +170,18 @@ func (s *Store) SaveWith(keep func(key string) bool, each func(put func(key stri
 	// whatever a save cut short left past size.
 	fresh := gen == "" || size-live > live+64<<10
 	var w *dataWriter
-	if fresh {
+	wrote := false
+	if s.spill != nil {
+		// The values put are in the new data file already.
+		gen, w = s.spillGen, s.spill
+		s.spill = nil
+		for _, k := range add {
+			if sp, ok := s.spilled[k]; ok {
+				next[k] = sp
+				wrote = true
+			}
+		}
+	} else if fresh {
 		gen = strconv.FormatInt(time.Now().UnixNano(), 36)
 		w = newDataWriter(s.fs, s.dataFile(gen)+".tmp", 0)
 		keys := make([]string, 0, len(next))
@@ -170,11 +196,12 @@ func (s *Store) SaveWith(keep func(key string) bool, each func(put func(key stri
 	} else {
 		w = newDataWriter(s.fs, s.dataFile(gen), size)
 	}
-	wrote := fresh
+	wrote = wrote || fresh
 	for _, k := range add {
-		v, _ := s.put(k)
-		next[k] = w.write(v)
-		wrote = true
+		if v, ok := s.put(k); ok {
+			next[k] = w.write(v)
+			wrote = true
+		}
 	}
 	if each != nil {
 		each(func(k string, v []byte) {
@@ -186,6 +213,9 @@ func (s *Store) SaveWith(keep func(key string) bool, each func(put func(key stri
 	}
 	if !wrote && !dropped {
 		w.abandon()
+		if fresh {
+			s.fs.Remove(s.dataFile(gen) + ".tmp") // a spill's, with nothing kept
+		}
 		return
 	}
 	end, err := w.close()
@@ -227,7 +257,7 @@ type dataWriter struct {
 // where it is.
 func newDataWriter(fsys afero.Fs, p string, size int64) *dataWriter {
 	w := &dataWriter{fs: fsys, path: p, off: size}
-	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	flags := os.O_RDWR | os.O_CREATE | os.O_TRUNC // read back: readSpilled
 	if size > 0 {
 		flags = os.O_WRONLY
 	}

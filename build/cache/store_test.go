@@ -187,3 +187,64 @@ func TestStoreSaveWith(t *testing.T) {
 		t.Errorf("given, kept from the last save, = %q, %v", v, ok)
 	}
 }
+
+// TestStoreSpills: a store with no data file yet writes large values into
+// its new one as they are put; they read back before Save, the last put
+// of a key wins whatever the sizes, and the keys keep refuses are not in
+// the next process's store; no temporary file is left.
+func TestStoreSpills(t *testing.T) {
+	for _, fsName := range []string{"os", "mem"} {
+		t.Run(fsName, func(t *testing.T) {
+			fs, dir := afero.Fs(afero.NewOsFs()), filepath.Join(t.TempDir(), "cache")
+			if fsName == "mem" {
+				fs, dir = afero.NewMemMapFs(), "/cache"
+			}
+			big := func(c string) []byte { return []byte(strings.Repeat(c, 2*minSpill)) }
+			s := OpenStore(fs, dir, "build-1")
+			s.Put("large", big("a"))
+			s.Put("small", []byte("s"))
+			s.Put("large then small", big("b"))
+			s.Put("large then small", []byte("small after large"))
+			s.Put("small then large", []byte("small"))
+			s.Put("small then large", big("c"))
+			s.Put("dropped", big("d"))
+			if s.spill == nil || len(s.spilled) != 4 {
+				t.Fatalf("%d values spilled, want 4", len(s.spilled))
+			}
+			want := map[string]string{"large": string(big("a")), "small": "s", "large then small": "small after large", "small then large": string(big("c"))}
+			for k, v := range want {
+				if got, ok := s.Get(k); !ok || string(got) != v {
+					t.Errorf("before Save, %s = %.20q, %v", k, got, ok)
+				}
+			}
+			s.Save(func(k string) bool { return k != "dropped" })
+			s = OpenStore(fs, dir, "build-1")
+			for k, v := range want {
+				if got, ok := s.Get(k); !ok || string(got) != v {
+					t.Errorf("after Save, %s = %.20q, %v", k, got, ok)
+				}
+			}
+			if _, ok := s.Get("dropped"); ok {
+				t.Error("a key keep refused was saved")
+			}
+			for _, n := range storeFiles(t, fs, dir) {
+				if strings.HasSuffix(n, ".tmp") {
+					t.Errorf("%s left behind", n)
+				}
+			}
+
+			empty := filepath.Join(dir, "empty")
+			s = OpenStore(fs, empty, "build-2")
+			s.Put("dropped", big("d"))
+			s.Save(func(string) bool { return false })
+			if _, ok := OpenStore(fs, empty, "build-2").Get("dropped"); ok {
+				t.Error("a key keep refused was saved")
+			}
+			for _, n := range storeFiles(t, fs, empty) {
+				if strings.HasSuffix(n, ".tmp") {
+					t.Errorf("%s left behind", n)
+				}
+			}
+		})
+	}
+}
