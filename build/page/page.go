@@ -469,9 +469,13 @@ func (a *Assembler) pager(sp *site.Page) (prev, next *render.PartRef) {
 			return partRef(q, sp.Lang)
 		}
 		if q := a.otherPart(sr, num); q != nil {
-			r := partRef(q, sp.Lang)
-			r.Published, r.OriginalLang = false, q.Lang
-			return r
+			// The original may lie outside the series (its translationOf
+			// names a page of none): the title is the series file's.
+			title := q.Source.Meta.Title
+			if t := sr.Parts[i].Title[sp.Lang]; t != "" {
+				title = t
+			}
+			return &render.PartRef{Number: num, Title: title, URL: q.URL, OriginalLang: q.Lang}
 		}
 		return nil
 	}
