@@ -139,18 +139,28 @@
         paint();
       };
       let observer = null;
+      let timer = 0;
+      const stop = () => {
+        clearTimeout(timer);
+        if (observer) observer.disconnect();
+        observer = null;
+      };
       btn.addEventListener("click", () => {
-        if (observer) { observer.disconnect(); observer = null; } // the reader decides now
+        stop(); // the reader decides now
         set(!isRead());
       });
       label();
       end.append(btn);
       if ("IntersectionObserver" in window && !isRead()) {
+        // Read once the end has stayed in view a second, not when the
+        // reader flicks past it.
         observer = new IntersectionObserver((entries) => {
-          if (entries.some((e) => e.isIntersecting)) {
-            observer.disconnect();
-            observer = null;
-            if (!isRead()) set(true);
+          clearTimeout(timer);
+          if (entries[entries.length - 1].isIntersecting) {
+            timer = setTimeout(() => {
+              stop();
+              if (!isRead()) set(true);
+            }, 1000);
           }
         });
         observer.observe(end);
