@@ -47,7 +47,10 @@ type Assembler struct {
 	// published counts, by lang/series, the parts with a page: counted
 	// once here, not on each of the series' pages.
 	published map[string]int
-	plans     cache.Plans // the fields of the template data's types, for Fingerprint
+	// readable counts, by series, the parts with a page in some language:
+	// those a reader of any language can read (Series.Readable).
+	readable map[string]int
+	plans    cache.Plans // the fields of the template data's types, for Fingerprint
 	// knowSite makes plans stand for the site every page points at by
 	// its sum, taken once, when the first page is fingerprinted: after
 	// the site's assets and configuration are set.
@@ -79,12 +82,22 @@ type Options struct {
 // title is the title of its home page, or the language's code ("ja");
 // the configuration's titles override both (Configure).
 func New(st *site.Site, o Options) *Assembler {
-	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{}, published: map[string]int{},
+	a := &Assembler{st: st, t: o.T, seriesFP: map[string]uint64{}, linksFP: map[string]uint64{}, published: map[string]int{}, readable: map[string]int{},
 		data: &render.Site{Title: map[string]string{}, BaseURL: o.BaseURL, Langs: o.Langs, Generator: o.Generator, ExplicitIndex: o.ExplicitIndex}}
 	a.data.Outputs = render.NewOutputs(o.Langs, false, true)
 	a.index = sync.OnceValue(func() *linkIndex { return newLinkIndex(st, a.data.Outputs) })
 	a.structure = sync.OnceValue(a.structureFP)
 	targets := linkTargetsFP(st)
+	for _, sr := range st.Series {
+		for _, part := range sr.Parts {
+			for _, l := range o.Langs {
+				if st.PartPage(l, sr.ID, part.Number) != nil {
+					a.readable[sr.ID]++
+					break
+				}
+			}
+		}
+	}
 	for _, l := range o.Langs {
 		a.data.Title[l] = l
 		if home := st.ByURL("/" + l + "/"); home != nil && home.Source != nil && home.Source.Meta.Title != "" {
@@ -209,8 +222,7 @@ func (a *Assembler) Page(sp *site.Page, c *Content) *render.Page {
 		if p.Description == "" && sp.Kind == site.KindSeries {
 			p.Description = sp.Series.Description[sp.Lang]
 		}
-		prev, next := a.st.Neighbours(sp)
-		p.Prev, p.Next = partRef(prev, sp.Lang), partRef(next, sp.Lang)
+		p.Prev, p.Next = a.pager(sp)
 	} else if sp.Kind == site.KindHome {
 		// A home page lists every series of the site.
 		for _, sr := range a.st.Series {
@@ -371,8 +383,10 @@ const SeriesWindow = 7
 func (a *Assembler) series(sp *site.Page) *render.Series {
 	sr := sp.Series
 	out := &render.Series{ID: sr.ID, Title: sr.Title[sp.Lang], Description: sr.Description[sp.Lang],
-		URL: "/" + sp.Lang + "/" + sr.ID + "/", Total: len(sr.Parts), Published: a.published[sp.Lang+"/"+sr.ID]}
-	article := sp.Kind == site.KindArticle
+		URL: "/" + sp.Lang + "/" + sr.ID + "/", Total: len(sr.Parts), Published: a.published[sp.Lang+"/"+sr.ID], Readable: a.readable[sr.ID]}
+	// An article marks itself, and so does the page standing for a part
+	// not yet translated (KindUntranslated).
+	article := sp.Kind == site.KindArticle || sp.Kind == site.KindUntranslated
 	// The parts are sorted by number: the current one is found, and a
 	// long series' window walked, without going through the others.
 	n := len(sr.Parts)
@@ -410,6 +424,9 @@ func (a *Assembler) series(sp *site.Page) *render.Series {
 			// Not translated into this language yet: readable in the
 			// original's.
 			ref.URL, ref.OriginalLang = q.URL, q.Lang
+			if ref.Current {
+				ref.URL = sp.URL // the stand-in page itself
+			}
 		}
 		out.Parts = append(out.Parts, ref)
 	}
@@ -426,6 +443,49 @@ func (a *Assembler) otherPart(sr *source.Series, n int) *site.Page {
 		}
 	}
 	return nil
+}
+
+// pager is the part before and the part after sp (an article, or the
+// page standing for a part not yet translated) that a reader of sp's
+// language can read: its page in that language, else the original's
+// (PartRef.OriginalLang). Planned parts, with no page in any language,
+// are passed over.
+func (a *Assembler) pager(sp *site.Page) (prev, next *render.PartRef) {
+	if sp.Kind != site.KindArticle && sp.Kind != site.KindUntranslated {
+		return nil, nil
+	}
+	sr := sp.Series
+	n := len(sr.Parts)
+	cur := sort.Search(n, func(i int) bool { return sr.Parts[i].Number >= sp.Part })
+	if cur >= n || sr.Parts[cur].Number != sp.Part {
+		return nil, nil
+	}
+	readable := func(i int) *render.PartRef {
+		num := sr.Parts[i].Number
+		if num == sp.Part {
+			return nil
+		}
+		if q := a.st.PartPage(sp.Lang, sr.ID, num); q != nil {
+			return partRef(q, sp.Lang)
+		}
+		if q := a.otherPart(sr, num); q != nil {
+			// The original may lie outside the series (its translationOf
+			// names a page of none): the title is the series file's.
+			title := q.Source.Meta.Title
+			if t := sr.Parts[i].Title[sp.Lang]; t != "" {
+				title = t
+			}
+			return &render.PartRef{Number: num, Title: title, URL: q.URL, OriginalLang: q.Lang}
+		}
+		return nil
+	}
+	for i := cur - 1; i >= 0 && prev == nil; i-- {
+		prev = readable(i)
+	}
+	for i := cur + 1; i < n && next == nil; i++ {
+		next = readable(i)
+	}
+	return prev, next
 }
 
 // partRef is the previous or next part q, as lang names it.

@@ -200,6 +200,9 @@ type Series struct {
 	// Published counts the parts with a page in this language, Total
 	// every part the series file lists, planned or published.
 	Published, Total int
+	// Readable counts the parts a reader of this language can read: those
+	// with a page in it, and those only in another language (the original).
+	Readable int
 }
 
 // TagRef is a tag and its page.
