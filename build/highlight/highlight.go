@@ -450,33 +450,28 @@ const (
 	fallbackHLDark  = "#3b3520"
 )
 
-// The dark style's scopes: the OS's dark scheme unless the reader chose
-// light, and the reader's choice of dark (the theme sets data-theme on
-// <html> before the first paint).
-const (
-	darkAuto   = ":root:not([data-theme=light]) "
-	darkChosen = ":root[data-theme=dark] "
-)
-
 // CSS returns the stylesheet for both styles: the light style at the top
-// level, the dark style inside @media (prefers-color-scheme: dark) for
-// <html> without data-theme=light, and again for data-theme=dark, all
-// scoped to .chroma, each with a colour for highlighted lines (.hl). The
-// bytes are the same on every call.
+// level, the dark style nested in :root:not([data-theme=light]) inside
+// @media (prefers-color-scheme: dark), and again in :root[data-theme=dark]
+// (the theme sets data-theme on <html> before the first paint: the
+// reader's choice), all scoped to .chroma, each with a colour for
+// highlighted lines (.hl). Nesting writes each scope once rather than
+// before each selector. The bytes are the same on every call.
 func (h *Highlighter) CSS() []byte {
 	var b bytes.Buffer
 	b.WriteString("/* code highlighting: light */\n")
-	writeStyle(&b, "", "", h.light, fallbackHLLight)
-	b.WriteString("/* code highlighting: dark */\n@media (prefers-color-scheme: dark) {\n")
-	writeStyle(&b, "  ", darkAuto, h.dark, fallbackHLDark)
-	b.WriteString("}\n/* code highlighting: dark, chosen */\n")
-	writeStyle(&b, "", darkChosen, h.dark, fallbackHLDark)
+	writeStyle(&b, "", h.light, fallbackHLLight)
+	b.WriteString("/* code highlighting: dark */\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme=light]) {\n")
+	writeStyle(&b, "    ", h.dark, fallbackHLDark)
+	b.WriteString("  }\n}\n/* code highlighting: dark, chosen */\n:root[data-theme=dark] {\n")
+	writeStyle(&b, "  ", h.dark, fallbackHLDark)
+	b.WriteString("}\n")
 	return b.Bytes()
 }
 
-// writeStyle writes the rules of s scoped to .chroma under scope, each
-// line indented, then the colour of highlighted lines.
-func writeStyle(b *bytes.Buffer, indent, scope string, s *chroma.Style, fallbackHL string) {
+// writeStyle writes the rules of s scoped to .chroma, each line indented,
+// then the colour of highlighted lines.
+func writeStyle(b *bytes.Buffer, indent string, s *chroma.Style, fallbackHL string) {
 	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
 	var css bytes.Buffer
 	_ = f.WriteCSS(&css, s)
@@ -502,11 +497,11 @@ func writeStyle(b *bytes.Buffer, indent, scope string, s *chroma.Style, fallback
 		selectors[body] = append(selectors[body], sel)
 	}
 	for _, body := range bodies {
-		fmt.Fprintf(b, "%s%s%s { %s\n", indent, scope, strings.Join(selectors[body], ", "+scope), body)
+		fmt.Fprintf(b, "%s%s { %s\n", indent, strings.Join(selectors[body], ", "), body)
 	}
 	bg := fallbackHL
 	if e := s.Get(chroma.LineHighlight); e.Background.IsSet() {
 		bg = e.Background.String()
 	}
-	fmt.Fprintf(b, "%s%s.chroma .hl { background-color: %s; display: block; }\n", indent, scope, bg)
+	fmt.Fprintf(b, "%s.chroma .hl { background-color: %s; display: block; }\n", indent, bg)
 }
