@@ -287,6 +287,22 @@ func TestStickyHeader(t *testing.T) {
 				t.Fatal("the page did not scroll")
 			}
 			check("scrolled")
+			// Focusing what the header holds (by Tab, or a click) leaves the
+			// page where it is: the header is in view, whatever the
+			// scroll padding above the targets.
+			if moved := evalString(t, ctx, `(() => {
+				const y = scrollY, out = [];
+				for (const el of document.querySelectorAll(".site-header a, .site-header button, .site-header select, #q")) {
+					if (!el.checkVisibility()) continue;
+					el.focus();
+					if (scrollY !== y) out.push((el.className || el.id || el.nodeName) + ":" + (scrollY - y));
+					scrollTo(0, y);
+				}
+				document.activeElement.blur();
+				return out.join(" ");
+			})()`); moved != "" {
+				t.Errorf("focusing the header's controls scrolled the page: %s", moved)
+			}
 			shown := evalString(t, ctx, `[".search-toggle", "#q"].map(s => document.querySelector(s).checkVisibility()).join(" ")`)
 			if want := map[bool]string{true: "true false", false: "false true"}[w.phone]; shown != want {
 				t.Errorf("search button, box shown: %s, want %s", shown, want)
@@ -298,9 +314,13 @@ func TestStickyHeader(t *testing.T) {
 					return [h.classList.contains("search-open"), h.querySelector(".search-toggle").getAttribute("aria-expanded"), q.checkVisibility(), document.activeElement === q,
 						q.checkVisibility() ? Math.abs(r.top - bar.bottom) <= 2 && r.width >= document.documentElement.clientWidth - 1 || [r.top, bar.bottom, r.width, innerWidth] : "-"].join(" ");
 				})()`
+				y := evalString(t, ctx, `String(scrollY)`)
 				run(t, ctx, chromedp.Click(chromedp.CSS(`.search-toggle`)))
 				if got, want := evalString(t, ctx, row), "true true true true true"; got != want {
 					t.Errorf("after the button (open, expanded, shown, focused, a full row under the bar): %s, want %s", got, want)
+				}
+				if y2 := evalString(t, ctx, `String(scrollY)`); y2 != y {
+					t.Errorf("opening the search scrolled the page from %s to %s", y, y2)
 				}
 				check("the search open")
 				run(t, ctx, chromedp.KeyEvent(kb.Escape))
