@@ -40,7 +40,7 @@ func linked(t *testing.T, s *sitetest.Site, p string) (styles, scripts []string)
 		plain[v] = k
 	}
 	dir := "/" + path.Dir(p) + "/"
-	base := map[string]bool{"/css/main.css": true, "/css/chroma.css": true, "/css/print.css": true, "/js/main.js": true, "/js/progress.js": true}
+	base := map[string]bool{"/css/main.css": true, "/css/chroma.css": true, "/css/print.css": true, "/js/main.js": true, "/js/progress.js": true, "/js/theme.js": true}
 	re := regexp.MustCompile(`<(link rel="stylesheet"|script) (?:href|src)="([^"]+)"`)
 	for _, m := range re.FindAllStringSubmatch(s.File(p), -1) {
 		abs := path.Join(dir, m[2])

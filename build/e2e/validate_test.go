@@ -247,14 +247,30 @@ func TestAccessibility(t *testing.T) {
 			t.Errorf("axe %s (%s), %d nodes:\n        %s", v.ID, v.Help, len(v.Nodes), strings.Join(nodes, "\n        "))
 		}
 	}
-	for _, scheme := range []string{"light", "dark"} {
-		t.Run(scheme, func(t *testing.T) {
+	// Auto under the OS's light and dark schemes, every page; the theme
+	// the reader chose against the OS's, on a page of each kind.
+	chosen := []page{}
+	for _, p := range pages {
+		switch p.name {
+		case "404", "ja-home", "ja-series", "ja-article-5", "ko-article-2", "ja-tag", "ko-stale-translation", "ko-missing-translation":
+			chosen = append(chosen, p)
+		}
+	}
+	for _, mode := range []struct {
+		name, scheme, stored string
+		pages                []page
+	}{{"light", "light", "", pages}, {"dark", "dark", "", pages}, {"chosen-dark", "light", "dark", chosen}, {"chosen-light", "dark", "light", chosen}} {
+		scheme := mode.scheme
+		t.Run(mode.name, func(t *testing.T) {
 			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
 			}); err != nil {
 				t.Fatal(err)
 			}
-			for _, p := range pages {
+			for _, origin := range []string{course, trans} {
+				storeTheme(t, ctx, origin+"/ja/", mode.stored)
+			}
+			for _, p := range mode.pages {
 				t.Run(p.name, func(t *testing.T) {
 					// The root page sends a reader with JavaScript on to a
 					// language: audit it as it stands, without its script.
@@ -280,6 +296,9 @@ func TestAccessibility(t *testing.T) {
 					dark, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`matchMedia("(prefers-color-scheme: dark)").matches`))
 					if dark != (scheme == "dark") {
 						t.Fatalf("prefers-color-scheme: dark is %v", dark)
+					}
+					if got := evalString(t, ctx, `document.documentElement.getAttribute("data-theme") || ""`); got != mode.stored {
+						t.Fatalf("data-theme %q, want %q", got, mode.stored)
 					}
 					audit(t)
 				})

@@ -451,14 +451,19 @@ const (
 )
 
 // CSS returns the stylesheet for both styles: the light style at the top
-// level, the dark style inside @media (prefers-color-scheme: dark), both
-// scoped to .chroma, each with a colour for highlighted lines (.hl). The
-// bytes are the same on every call.
+// level, the dark style nested in :root:not([data-theme=light]) inside
+// @media (prefers-color-scheme: dark), and again in :root[data-theme=dark]
+// (the theme sets data-theme on <html> before the first paint: the
+// reader's choice), all scoped to .chroma, each with a colour for
+// highlighted lines (.hl). Nesting writes each scope once rather than
+// before each selector. The bytes are the same on every call.
 func (h *Highlighter) CSS() []byte {
 	var b bytes.Buffer
 	b.WriteString("/* code highlighting: light */\n")
 	writeStyle(&b, "", h.light, fallbackHLLight)
-	b.WriteString("/* code highlighting: dark */\n@media (prefers-color-scheme: dark) {\n")
+	b.WriteString("/* code highlighting: dark */\n@media (prefers-color-scheme: dark) {\n  :root:not([data-theme=light]) {\n")
+	writeStyle(&b, "    ", h.dark, fallbackHLDark)
+	b.WriteString("  }\n}\n/* code highlighting: dark, chosen */\n:root[data-theme=dark] {\n")
 	writeStyle(&b, "  ", h.dark, fallbackHLDark)
 	b.WriteString("}\n")
 	return b.Bytes()

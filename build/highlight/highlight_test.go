@@ -28,7 +28,8 @@ func TestCSS(t *testing.T) {
 	css := string(h.CSS())
 	for _, want := range []string{
 		".chroma {",
-		"@media (prefers-color-scheme: dark) {",
+		"@media (prefers-color-scheme: dark) {\n  :root:not([data-theme=light]) {\n    .chroma {",
+		"}\n/* code highlighting: dark, chosen */\n:root[data-theme=dark] {\n  .chroma {",
 		".chroma .hl { background-color:",
 		".chroma .nb",
 	} {
@@ -36,7 +37,7 @@ func TestCSS(t *testing.T) {
 			t.Errorf("CSS lacks %q", want)
 		}
 	}
-	if n := strings.Count(css, ".chroma .hl {"); n < 2 {
+	if n := strings.Count(css, ".chroma .hl {"); n < 3 {
 		t.Errorf("CSS has %d .hl rules, want one per style", n)
 	}
 	for _, bad := range []string{"style=", "<"} {
@@ -45,16 +46,17 @@ func TestCSS(t *testing.T) {
 		}
 	}
 	light, dark, _ := strings.Cut(css, "@media")
-	for _, part := range []string{light, dark} {
+	dark, chosen, _ := strings.Cut(dark, "/* code highlighting: dark, chosen */")
+	for _, part := range []struct{ css, scope string }{{light, ""}, {dark, ""}, {chosen, ""}} {
 		bodies := map[string]bool{}
-		for _, line := range strings.Split(part, "\n") {
+		for _, line := range strings.Split(part.css, "\n") {
 			l := strings.TrimSpace(line)
 			sels, body, ok := strings.Cut(l, "{ ")
-			if !ok || strings.HasPrefix(l, "@media") || strings.HasPrefix(l, "(prefers") {
+			if !ok || strings.HasPrefix(l, "@media") || strings.HasPrefix(l, "(prefers") || strings.HasPrefix(l, ":root") {
 				continue
 			}
 			for _, sel := range strings.Split(sels, ",") {
-				if !strings.HasPrefix(strings.TrimSpace(sel), ".chroma") {
+				if !strings.HasPrefix(strings.TrimSpace(sel), part.scope+".chroma") {
 					t.Errorf("rule not scoped to .chroma: %q", line)
 				}
 			}
@@ -68,6 +70,19 @@ func TestCSS(t *testing.T) {
 	}
 	if light == "" || dark == "" || light == dark {
 		t.Errorf("light and dark parts not distinct")
+	}
+	// The chosen dark style is the OS's dark one under another scope.
+	rules := func(s, scope string) string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if l = strings.TrimSpace(l); strings.Contains(l, "{ ") && !strings.HasPrefix(l, "(prefers") && !strings.HasPrefix(l, ":root") {
+				out = append(out, strings.ReplaceAll(l, scope, ""))
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	if a, b := rules(dark, ""), rules(chosen, ""); a == "" || a != b {
+		t.Errorf("the dark style chosen differs from the OS's:\n%s\n----\n%s", a, b)
 	}
 	if string(h.CSS()) != css || string(newHL(t).CSS()) != css {
 		t.Error("CSS is not deterministic")

@@ -10,15 +10,20 @@ import (
 
 // TestThemeContrast checks WCAG AA contrast (4.5:1 for body text) between
 // the theme's text colours and its backgrounds, in light and dark mode,
-// read from the custom properties of themes/default/static/css/main.css.
+// read from the custom properties of themes/default/static/css/main.css:
+// the light :root block, then the dark one (the OS's, unless the reader
+// chose light), which the reader's choice of dark repeats.
 func TestThemeContrast(t *testing.T) {
 	css, err := os.ReadFile("../../themes/default/static/css/main.css")
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := regexp.MustCompile(`:root\{([^}]*)\}`).FindAllSubmatch(css, -1)
-	if len(blocks) < 2 {
-		t.Fatalf("want a light and a dark :root block, found %d", len(blocks))
+	blocks := regexp.MustCompile(`:root(?::not\(\[data-theme=light\]\)|\[data-theme=dark\])?\{([^}]*)\}`).FindAllSubmatch(css, -1)
+	if len(blocks) < 3 {
+		t.Fatalf("want a light and two dark :root blocks, found %d", len(blocks))
+	}
+	if a, b := string(blocks[1][1]), string(blocks[2][1]); a != b {
+		t.Errorf("the dark theme chosen differs from the OS's:\n%s\n%s", a, b)
 	}
 	prop := regexp.MustCompile(`--([a-z-]+):(#[0-9a-fA-F]{3,6})`)
 	texts := []string{"fg", "muted", "accent", "note", "tip", "warning", "exam"}

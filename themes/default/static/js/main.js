@@ -1,5 +1,7 @@
-// kakehashi default theme: copy buttons on code blocks and the root page's
-// language choice. (The table of contents folds on phones by CSS alone.)
+// kakehashi default theme: copy buttons on code blocks, the header's theme
+// choice and search button, the table of contents' section in view and the
+// root page's language choice. (The table of contents folds on phones by
+// CSS alone.)
 (() => {
   "use strict";
   const doc = document;
@@ -133,6 +135,77 @@
     for (const a of doc.querySelectorAll(".lang-switch a[data-anchors]:not([aria-current])")) {
       for (const ev of ["pointerdown", "focus", "click"]) a.addEventListener(ev, () => retarget(a));
     }
+  }
+
+  // The theme: light, dark or auto (the OS's), kept for the next pages
+  // and visits; js/theme.js applies it before the first paint.
+  const root = doc.documentElement;
+  const themeKey = "kakehashi-theme";
+  const choice = doc.querySelector(".theme-choice select");
+  const stored = () => {
+    try { return localStorage.getItem(themeKey); } catch (e) { return null; }
+  };
+  const applyTheme = (v) => {
+    v = v === "light" || v === "dark" ? v : "auto";
+    if (v === "auto") delete root.dataset.theme; else root.dataset.theme = v;
+    if (choice) choice.value = v;
+  };
+  if (choice) {
+    applyTheme(root.dataset.theme);
+    choice.addEventListener("change", () => {
+      const v = choice.value;
+      applyTheme(v);
+      try {
+        if (v === "auto") localStorage.removeItem(themeKey); else localStorage.setItem(themeKey, v);
+      } catch (e) { /* this page only */ }
+    });
+    // Chosen in another tab, or before going back to a page kept in memory.
+    addEventListener("storage", (ev) => { if (ev.key === themeKey) applyTheme(ev.newValue); });
+    addEventListener("pageshow", (ev) => { if (ev.persisted) applyTheme(stored()); });
+  }
+
+  // On phones the search box is a row under the bar that the header's
+  // button opens (focusing the box) and closes, as Escape does.
+  const header = doc.querySelector(".site-header");
+  const toggle = header && header.querySelector(".search-toggle");
+  const q = doc.getElementById("q");
+  if (toggle && q) {
+    const openSearch = (on) => {
+      header.classList.toggle("search-open", on);
+      toggle.setAttribute("aria-expanded", on);
+      if (on) q.focus();
+    };
+    toggle.addEventListener("click", () => openSearch(!header.classList.contains("search-open")));
+    header.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Escape" || ev.defaultPrevented || !header.classList.contains("search-open")) return;
+      openSearch(false);
+      toggle.focus();
+    });
+  }
+
+  // The table of contents marks the section in view: the last heading
+  // above a line 30% down the window (the last one at the page's end).
+  const tocLinks = Array.from(doc.querySelectorAll('.toc nav a[href^="#"]'));
+  const targets = tocLinks.map((a) => {
+    try { return doc.getElementById(decodeURIComponent(a.hash.slice(1))); } catch (e) { return null; }
+  });
+  if (tocLinks.length && window.IntersectionObserver) {
+    let marked = null;
+    const mark = () => {
+      const line = innerHeight * 0.3;
+      let at = -1;
+      targets.forEach((h, i) => { if (h && h.getBoundingClientRect().top < line) at = i; });
+      if (innerHeight + scrollY >= root.scrollHeight - 2) at = targets.length - 1;
+      const a = tocLinks[at] || null;
+      if (a === marked) return;
+      if (marked) marked.removeAttribute("aria-current");
+      if (a) a.setAttribute("aria-current", "true");
+      marked = a;
+    };
+    const io = new IntersectionObserver(mark, { rootMargin: "0px 0px -70% 0px" });
+    for (const h of targets) if (h) io.observe(h);
+    const foot = doc.querySelector(".site-footer");
+    if (foot) new IntersectionObserver(mark).observe(foot);
   }
 
   // The root page sends the reader to their language, through the same
