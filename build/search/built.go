@@ -88,7 +88,13 @@ func (f *Fragments) Make(d Doc) (File, bool) {
 		url += "index.html"
 	}
 	text := storedText(d)
-	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, text, locateSections(text, len(collapse(d.Text)), d.Headings, d.HeadingIDs))}, true
+	prose := len(collapse(d.Text))
+	secs := locateSections(text, prose, d.Headings, d.HeadingIDs)
+	if len(secs) > 0 && prose < len(text) {
+		// the last section ends where the code begins
+		secs = append(secs, sectionAt{off: utf8.RuneCountInString(text[:prose])})
+	}
+	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, text, secs)}, true
 }
 
 // sectionAt is where a section's heading is in a fragment's text, in

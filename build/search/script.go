@@ -71,7 +71,8 @@ func shardScript(lang string, sh shard) []byte {
 //	globalThis.kakehashiSearch["ja"].page["name"]={"url":"…","title":"…","part":5,"text":"…","sec":[[0,4,"id"],…]};
 //
 // sec, left out when a page has none, is where its sections' headings
-// are in text (sectionAt).
+// are in text (sectionAt); when the text has code after its prose, a last
+// [offset] says where the prose ends, and with it the last section.
 func fragmentScript(lang, name, url, title string, part int, text string, secs []sectionAt) []byte {
 	b := make([]byte, 0, len(url)+len(title)+len(text)*11/10+128)
 	b = registry(b, lang)
@@ -94,6 +95,10 @@ func fragmentScript(lang, name, url, title string, part int, text string, secs [
 			}
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(s.off), 10)
+			if s.id == "" {
+				b = append(b, ']')
+				continue
+			}
 			b = append(b, ',')
 			b = strconv.AppendInt(b, int64(s.n), 10)
 			b = append(b, ',')

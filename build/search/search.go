@@ -160,8 +160,15 @@ func Load(lang string, read func(p string) ([]byte, bool)) (*Index, error) {
 func readSections(f fragmentJSON) ([]sectionAt, error) {
 	var out []sectionAt
 	n := utf8.RuneCountInString(f.Text)
-	for _, r := range f.Sec {
+	for k, r := range f.Sec {
 		var s sectionAt
+		if len(r) == 1 && k == len(f.Sec)-1 && k > 0 {
+			// where the prose ends
+			if json.Unmarshal(r[0], &s.off) != nil || s.off < out[len(out)-1].off || s.off > n {
+				return nil, errors.New("the prose's end is not in the text, after its sections")
+			}
+			break
+		}
 		if len(r) != 3 || json.Unmarshal(r[0], &s.off) != nil || json.Unmarshal(r[1], &s.n) != nil || json.Unmarshal(r[2], &s.id) != nil {
 			return nil, errors.New("a section is not [offset, length, id]")
 		}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,16 @@ func TestFragmentSections(t *testing.T) {
 	prose := len([]rune(collapse(d.Text)))
 	if offs[2]+lens[2] > prose {
 		t.Errorf("末尾 at %d, past the prose (%d code points)", offs[2], prose)
+	}
+	// The code after the prose is in no section: a last [offset] says
+	// where the prose ends.
+	if got := idx.pages[0].text; !strings.HasSuffix(got, " etcdctl snapshot save 末尾") {
+		t.Fatalf("text %q", got)
+	}
+	for p, b := range files {
+		if strings.Contains(p, "/p-") && !strings.Contains(string(b), `,[`+strconv.Itoa(prose)+`]]`) {
+			t.Errorf("%s does not end its sections at the prose's end (%d): %s", p, prose, b)
+		}
 	}
 	// A page without headings has no "sec" at all.
 	files, _ = Files("ja", []Doc{{Lang: "ja", URL: "/ja/x/", Title: "x", Text: "本文"}}, Options{})

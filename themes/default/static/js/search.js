@@ -396,6 +396,13 @@
     return false;
   }
 
+  // termOf is the number of the first query term that matches a token
+  // (as matches), or -1.
+  function termOf(terms, tok) {
+    for (var i = 0; i < terms.length; i++) if (matches([terms[i]], tok)) return i;
+    return -1;
+  }
+
   var tokenized = new WeakMap();
 
   // textTokens tokenizes a fragment's text once: {rs, toks}.
@@ -498,30 +505,40 @@
 
   // sections ranks the sections of a page's fragment for the query
   // terms: those whose text (heading and body, up to the next heading;
-  // the last one to the end) holds a matched token, most distinct terms
-  // first, then most matches (a heading's count twice), then in page
-  // order; at most MAX_SECTIONS: [{id, heading, snippet}], heading and
+  // the last one to the end of the prose) holds a matched token, those
+  // with the most of the query's terms first, then those whose heading
+  // matches most, then most matches, then in page order; at most MAX_SECTIONS: [{id, heading, snippet}], heading and
   // snippet as marked segments.
   function sections(frag, terms) {
-    var sec = frag.sec;
-    if (!sec || !sec.length) return [];
+    var sec = frag.sec || [];
     var t = textTokens(frag);
-    var stats = sec.map(function () { return { seen: new Set(), count: 0 }; });
+    // a last [offset] alone is where the prose ends, and the code begins
+    var proseEnd = t.rs.length;
+    if (sec.length && sec[sec.length - 1].length === 1) {
+      proseEnd = sec[sec.length - 1][0];
+      sec = sec.slice(0, -1);
+    }
+    if (!sec.length) return [];
+    var stats = sec.map(function () { return { seen: new Set(), head: 0, count: 0 }; });
     var j = 0;
     t.toks.forEach(function (tok) {
       while (j + 1 < sec.length && tok.s >= sec[j + 1][0]) j++;
-      if (tok.s < sec[j][0] || !matches(terms, tok.t)) return;
-      stats[j].seen.add(tok.t);
-      stats[j].count += tok.e <= sec[j][0] + sec[j][1] ? 2 : 1;
+      if (tok.s < sec[j][0] || tok.e > proseEnd) return;
+      var q = termOf(terms, tok.t);
+      if (q < 0) return;
+      stats[j].seen.add(q);
+      stats[j].count++;
+      if (tok.e <= sec[j][0] + sec[j][1]) stats[j].head++;
     });
     var order = [];
     stats.forEach(function (st, i) { if (st.count) order.push(i); });
     order.sort(function (a, b) {
-      return (stats[b].seen.size - stats[a].seen.size) || (stats[b].count - stats[a].count) || (a - b);
+      var x = stats[a], y = stats[b];
+      return (y.seen.size - x.seen.size) || (y.head - x.head) || (y.count - x.count) || (a - b);
     });
     return order.slice(0, MAX_SECTIONS).map(function (i) {
       var off = sec[i][0], hEnd = off + sec[i][1];
-      var end = i + 1 < sec.length ? sec[i + 1][0] : t.rs.length;
+      var end = i + 1 < sec.length ? sec[i + 1][0] : proseEnd;
       var hs = [], bs = [];
       var from = hEnd < end && t.rs[hEnd] === ' ' ? hEnd + 1 : hEnd;
       t.toks.forEach(function (tok) {
@@ -653,7 +670,7 @@
       list.hidden = false;
       input.setAttribute('aria-expanded', 'true');
       var r = list.getBoundingClientRect();
-      if (r.left < 16 && r.width < window.innerWidth) list.style.transform = 'translateX(' + Math.round(16 - r.left) + 'px)';
+      if (r.left < 16 && getComputedStyle(list).position === 'absolute') list.style.transform = 'translateX(' + Math.round(16 - r.left) + 'px)';
     }
 
     function close() {
