@@ -55,7 +55,7 @@ func exportedCourse(t *testing.T) string {
 
 // TestExportFromFile opens the offline copy straight from disk: the root
 // page sends the reader to a language, search finds クォーラム and its
-// result leads to part 5, the language switcher works, and no request
+// result's first section leads to its heading in part 5, the language switcher works, and no request
 // leaves file://.
 func TestExportFromFile(t *testing.T) {
 	dir := exportedCourse(t)
@@ -88,11 +88,18 @@ func TestExportFromFile(t *testing.T) {
 		marked, _ := chromedp.Run(ctx, chromedp.Evaluate[string](marks))
 		t.Errorf("snippet marks %q (%v)", marked, err)
 	}
-	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(`#search-results li a`))); err != nil {
-		t.Fatalf("following the first result: %v", err)
+	// The first page's first section leads to its heading, from disk too.
+	const section = `#search-results > li:first-child .search-section`
+	href, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(a => a ? a.getAttribute('href') : '')(document.querySelector('`+section+`'))`))
+	if page, hash, _ := strings.Cut(href, "#"); !strings.HasSuffix(page, "ja/cka/05-ha-cluster/index.html") || hash == "" {
+		t.Fatalf("the first result's first section links to %q", href)
 	}
+	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(section))); err != nil {
+		t.Fatalf("following the first section result: %v", err)
+	}
+	checkLanded(t, ctx, href)
 	loc, _ = chromedp.Run(ctx, chromedp.Location())
-	if !strings.HasSuffix(loc, "/ja/cka/05-ha-cluster/index.html") {
+	if page, _, _ := strings.Cut(loc, "#"); !strings.HasSuffix(page, "/ja/cka/05-ha-cluster/index.html") {
 		t.Fatalf("following the result landed on %s", loc)
 	}
 	// The quorum widget works from disk: the module arrives as a script.

@@ -303,20 +303,22 @@ func TestAccessibility(t *testing.T) {
 					audit(t)
 				})
 			}
-			// The search box with its results open and one chosen.
+			// The search box with its results open (search.css loaded) and a
+			// section chosen.
 			t.Run("ja-search-open", func(t *testing.T) {
 				if err := chromedp.Do(ctx,
 					chromedp.Navigate(course+"/ja/"),
 					chromedp.WaitVisible(chromedp.CSS(`#q`)),
 					chromedp.Click(chromedp.CSS(`#q`)),
 					chromedp.SendKeys(chromedp.CSS(`#q`), "クォーラム"),
-					chromedp.WaitVisible(chromedp.CSS(`#search-results [role="option"]`)),
-					chromedp.SendKeys(chromedp.CSS(`#q`), kb.ArrowDown),
+					chromedp.WaitVisible(chromedp.CSS(`#search-results .search-section`)),
+					chromedp.SendKeys(chromedp.CSS(`#q`), kb.ArrowDown+kb.ArrowDown),
 				); err != nil {
 					t.Fatal(err)
 				}
-				state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(q => q.getAttribute("aria-expanded") + " " + q.getAttribute("aria-activedescendant"))(document.querySelector("#q"))`))
-				if state != "true search-results-0" {
+				// the first page's first section chosen
+				state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(q => q.getAttribute("aria-expanded") + " " + q.getAttribute("aria-activedescendant") + " " + document.getElementById(q.getAttribute("aria-activedescendant")).className)(document.querySelector("#q"))`))
+				if state != "true search-results-1 search-section" {
 					t.Fatalf("the combobox: aria-expanded, aria-activedescendant = %s", state)
 				}
 				audit(t)

@@ -25,7 +25,23 @@ func SearchDoc(p *render.Page, text, code string) search.Doc {
 
 // searchDoc is SearchDoc with p's headings (headingText) given.
 func searchDoc(p *render.Page, headings, text, code string) search.Doc {
-	return search.Doc{Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title, Headings: headings, Text: text, Code: code}
+	return search.Doc{Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title, Headings: headings, Text: text, Code: code, HeadingIDs: headingIDs(p.TOC)}
+}
+
+// headingIDs is the id of every heading of toc, one a line, as
+// headingText has their text.
+func headingIDs(toc []render.TOCEntry) string {
+	var b strings.Builder
+	writeIDs(&b, toc)
+	return b.String()
+}
+
+func writeIDs(b *strings.Builder, toc []render.TOCEntry) {
+	for i := range toc {
+		b.WriteString(toc[i].ID)
+		b.WriteByte('\n')
+		writeIDs(b, toc[i].Children)
+	}
 }
 
 // headingText is every heading of toc, one a line.

@@ -127,7 +127,7 @@ func TestRenderArticle(t *testing.T) {
 				// landing on the same page.
 				`<a href="../../../ja/cka/05-ha-cluster/" hreflang="ja" lang="ja" aria-current="page">日本語</a>`,
 				`<a href="../../../ko/cka/05-ha-cluster/" hreflang="ko" lang="ko">한국어</a>`,
-				`<script type="application/json" id="kakehashi-config">{"search":{"script":"../../../js/search.js","index":"../../../ja/search-index.js","base":"../../../"}}</script>`,
+				`<script type="application/json" id="kakehashi-config">{"search":{"script":"../../../js/search.js","style":"../../../css/search.css","index":"../../../ja/search-index.js","base":"../../../"}}</script>`,
 				`placeholder="検索"`,
 				`<time datetime="2026-11-02">2026年11月2日</time>`,
 				`11 分で読めます`,
@@ -158,7 +158,7 @@ func TestRenderArticle(t *testing.T) {
 				`<time datetime="2026-11-02">2026년 11월 2일</time>`,
 				`읽는 데 약 11분`,
 				`<span class="badge">준비 중</span>`,
-				`{"search":{"script":"../../../js/search.js","index":"../../../ko/search-index.js","base":"../../../"}}`,
+				`{"search":{"script":"../../../js/search.js","style":"../../../css/search.css","index":"../../../ko/search-index.js","base":"../../../"}}`,
 			},
 			wantNot: []string{`href="/`, `src="/`, `[ko:`},
 		},

@@ -65,7 +65,9 @@ func writeSearchSite(t *testing.T) (string, *Index) {
 	dir := t.TempDir()
 	docs := corpus()
 	docs = append(docs, Doc{Lang: "ja", URL: "/ja/cka/09-xss/", Part: 9,
-		Title: `<img src=x onerror="window.__xss=1">タイトル`, Text: `<b>太字</b> クォーラム 本文`})
+		Title: `<img src=x onerror="window.__xss=1">タイトル`, Text: "<b>太字</b> クォーラム 本文\n<img src=y onerror=\"window.__xss=2\">クォーラムの見出し\nクォーラム の節",
+		// a section whose heading and id are hostile too
+		Headings: `<img src=y onerror="window.__xss=2">クォーラムの見出し` + "\n", HeadingIDs: `x" onmouseover="window.__xss=3` + "\n"})
 	index, st := Files("ja", docs, Options{ExplicitIndex: true, ShardBytes: 120})
 	if st.Shards < 10 {
 		t.Fatalf("%d shards; the test wants many", st.Shards)
@@ -234,10 +236,12 @@ func checkHostileText(t *testing.T, ctx context.Context) {
 	t.Helper()
 	xss, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
 		const ul = document.querySelector('#search-results');
+		const sec = [...ul.querySelectorAll('a.search-section')].find(a => a.getAttribute('href').endsWith('#x%22%20onmouseover%3D%22window.__xss%3D3'));
 		return [ul.querySelectorAll('img, b').length, window.__xss || 0,
-			ul.textContent.includes('<img src=x') ? 'text' : 'missing'].join(' ');
+			ul.textContent.includes('<img src=x') ? 'text' : 'missing',
+			sec && sec.querySelector('.search-heading').textContent.startsWith('<img src=y') ? 'section' : 'no section'].join(' ');
 	})()`))
-	if err != nil || xss != "0 0 text" {
+	if err != nil || xss != "0 0 text section" {
 		t.Errorf("hostile index text: %q (%v)", xss, err)
 	}
 

@@ -87,7 +87,59 @@ func (f *Fragments) Make(d Doc) (File, bool) {
 	if f.opts.ExplicitIndex && strings.HasSuffix(url, "/") {
 		url += "index.html"
 	}
-	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, storedText(d))}, true
+	text := storedText(d)
+	prose := len(collapse(d.Text))
+	secs := locateSections(text, prose, d.Headings, d.HeadingIDs)
+	if len(secs) > 0 && prose < len(text) {
+		// the last section ends where the code begins
+		secs = append(secs, sectionAt{off: utf8.RuneCountInString(text[:prose])})
+	}
+	return File{Path: fragmentPath(f.lang, n), Data: fragmentScript(f.lang, n, url, collapse(d.Title), d.Part, text, secs)}, true
+}
+
+// sectionAt is where a section's heading is in a fragment's text, in
+// code points (as the search box counts them): its heading's text begins
+// at off and is n long.
+type sectionAt struct {
+	off, n int
+	id     string
+}
+
+// locateSections finds each of the headings (a Doc's Headings, whose
+// ids are the lines of ids), in order, in the first prose bytes of text
+// (a fragment's, collapsed): the heading's text, collapsed, as a whole
+// run between spaces, after the last one found. A heading that is not
+// found (its text differs from what the prose holds) is left out, and
+// the one after it is looked for from the same place.
+func locateSections(text string, prose int, headings, ids string) []sectionAt {
+	var out []sectionAt
+	at, runes := 0, 0 // a byte offset in text, and the code points before it
+	hs, is := strings.Split(headings, "\n"), strings.Split(ids, "\n")
+	for k, line := range hs {
+		if k >= len(is) {
+			break
+		}
+		h, id := collapse(line), is[k]
+		if h == "" || id == "" {
+			continue
+		}
+		for from := at; from < prose; {
+			i := strings.Index(text[from:prose], h)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(h)
+			if (i == 0 || text[i-1] == ' ') && (end == len(text) || text[end] == ' ') {
+				runes += utf8.RuneCountInString(text[at:i])
+				out = append(out, sectionAt{off: runes, n: utf8.RuneCountInString(h), id: id})
+				at = i
+				break
+			}
+			from = i + 1
+		}
+	}
+	return out
 }
 
 // buildTerm is one key of the index being built and its postings: a raw

@@ -25,6 +25,11 @@ type Doc struct {
 	// Code is the text of the page's code blocks; it is indexed, and kept
 	// after Text for snippets.
 	Code string
+	// HeadingIDs holds the id of each line of Headings (the anchor the
+	// markdown renderer writes), one a line: the fragment says where each
+	// heading's text begins in Text, so that the search box can show a
+	// page's matching sections and link to them. It is not indexed.
+	HeadingIDs string
 }
 
 // Options change how Build writes an index.
@@ -199,7 +204,7 @@ const containsMark = "*"
 
 // formatVersion is bumped whenever the manifest, the shards, the
 // fragments or the scoring change shape.
-const formatVersion = 2
+const formatVersion = 3
 
 // rawPosting is a term's weight in a page, in 8 bytes: on a large site
 // there are millions. Counts are sums of whole-number boosts.

@@ -68,8 +68,12 @@ func shardScript(lang string, sh shard) []byte {
 // fragmentScript writes a page's fragment, which adds itself to the
 // manifest's table:
 //
-//	globalThis.kakehashiSearch["ja"].page["name"]={"url":"…","title":"…","part":5,"text":"…"};
-func fragmentScript(lang, name, url, title string, part int, text string) []byte {
+//	globalThis.kakehashiSearch["ja"].page["name"]={"url":"…","title":"…","part":5,"text":"…","sec":[[0,4,"id"],…]};
+//
+// sec, left out when a page has none, is where its sections' headings
+// are in text (sectionAt); when the text has code after its prose, a last
+// [offset] says where the prose ends, and with it the last section.
+func fragmentScript(lang, name, url, title string, part int, text string, secs []sectionAt) []byte {
 	b := make([]byte, 0, len(url)+len(title)+len(text)*11/10+128)
 	b = registry(b, lang)
 	b = append(b, `.page["`...)
@@ -82,6 +86,27 @@ func fragmentScript(lang, name, url, title string, part int, text string) []byte
 	b = strconv.AppendInt(b, int64(part), 10)
 	b = append(b, `,"text":`...)
 	b = appendJSONString(b, text)
+	if len(secs) > 0 {
+		// [[offset, length, id], ...]: where each heading is in text.
+		b = append(b, `,"sec":[`...)
+		for i, s := range secs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(s.off), 10)
+			if s.id == "" {
+				b = append(b, ']')
+				continue
+			}
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(s.n), 10)
+			b = append(b, ',')
+			b = appendJSONString(b, s.id)
+			b = append(b, ']')
+		}
+		b = append(b, ']')
+	}
 	return append(b, "};\n"...)
 }
 

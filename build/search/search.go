@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Index is a built index read back (Load), ready for Search.
@@ -55,6 +56,7 @@ type shardData struct {
 type pageData struct {
 	url, title, text string
 	part             int
+	sections         []sectionAt
 }
 
 type posting struct{ doc, w int }
@@ -76,10 +78,11 @@ type shardJSON struct {
 }
 
 type fragmentJSON struct {
-	URL   string `json:"url"`
-	Title string `json:"title"`
-	Part  int    `json:"part"`
-	Text  string `json:"text"`
+	URL   string              `json:"url"`
+	Title string              `json:"title"`
+	Part  int                 `json:"part"`
+	Text  string              `json:"text"`
+	Sec   [][]json.RawMessage `json:"sec"`
 }
 
 // Load reads lang's index through read, which gives the files of a built
@@ -143,9 +146,47 @@ func Load(lang string, read func(p string) ([]byte, bool)) (*Index, error) {
 		if err := readScript(b, string(registry(nil, lang))+`.page["`+name+`"]=`, &f); err != nil {
 			return nil, fmt.Errorf("search index %s: %w", p, err)
 		}
-		idx.pages = append(idx.pages, pageData{url: f.URL, title: f.Title, text: f.Text, part: f.Part})
+		secs, err := readSections(f)
+		if err != nil {
+			return nil, fmt.Errorf("search index %s: %w", p, err)
+		}
+		idx.pages = append(idx.pages, pageData{url: f.URL, title: f.Title, text: f.Text, part: f.Part, sections: secs})
 	}
 	return idx, nil
+}
+
+// readSections checks a fragment's sections: each [offset, length, id],
+// in order, within its text.
+func readSections(f fragmentJSON) ([]sectionAt, error) {
+	var out []sectionAt
+	n := utf8.RuneCountInString(f.Text)
+	for k, r := range f.Sec {
+		var s sectionAt
+		if len(r) == 1 && k == len(f.Sec)-1 && k > 0 {
+			// where the prose ends
+			if json.Unmarshal(r[0], &s.off) != nil || s.off < out[len(out)-1].off || s.off > n {
+				return nil, errors.New("the prose's end is not in the text, after its sections")
+			}
+			break
+		}
+		if len(r) != 3 || json.Unmarshal(r[0], &s.off) != nil || json.Unmarshal(r[1], &s.n) != nil || json.Unmarshal(r[2], &s.id) != nil {
+			return nil, errors.New("a section is not [offset, length, id]")
+		}
+		if s.off < 0 || s.n <= 0 || s.off+s.n > n || s.id == "" || len(out) > 0 && s.off < out[len(out)-1].off {
+			return nil, fmt.Errorf("section %q is not in the text, in order", s.id)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Sections returns where the sections of page d are in its text: for
+// each, its heading's id, its offset and length in code points.
+func (idx *Index) Sections(d int) (ids []string, offs, lens []int) {
+	for _, s := range idx.pages[d].sections {
+		ids, offs, lens = append(ids, s.id), append(offs, s.off), append(lens, s.n)
+	}
+	return
 }
 
 // readScript decodes the JSON of a script that is head, the JSON and ";".

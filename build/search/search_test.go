@@ -252,7 +252,7 @@ func TestBuildOptionsAndStats(t *testing.T) {
 		st.ManifestBytes != len(files[IndexPath("ko")]) || st.ShardBytes != shardBytes || len(files) != 1+st.Shards+st.Docs {
 		t.Errorf("stats %+v for %d files, %d keys", st, len(files), keys)
 	}
-	head := "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[\"ko\"]={\"v\":2,"
+	head := "globalThis.kakehashiSearch=globalThis.kakehashiSearch||{};\nglobalThis.kakehashiSearch[\"ko\"]={\"v\":3,"
 	if m := files[IndexPath("ko")]; !bytes.HasPrefix(m, []byte(head)) {
 		t.Errorf("manifest head: %.120s", m)
 	}
@@ -292,7 +292,7 @@ func TestLoadRejectsBadInput(t *testing.T) {
 		{"empty", IndexPath("ja"), ""},
 		{"not ours", IndexPath("ja"), "var x = 1;"},
 		{"truncated", IndexPath("ja"), manifest[:len(manifest)/2]},
-		{"wrong version", IndexPath("ja"), strings.Replace(manifest, `"v":2`, `"v":99`, 1)},
+		{"wrong version", IndexPath("ja"), strings.Replace(manifest, `"v":3`, `"v":99`, 1)},
 		{"another language", IndexPath("ja"), strings.Replace(manifest, `"lang":"ja"`, `"lang":"ko"`, 1)},
 		{"a shard too few", IndexPath("ja"), strings.Replace(manifest, `"shards":"`, `"shards":"x `, 1)},
 		{"shard missing", shard, ""},

@@ -273,7 +273,7 @@ func TestFragments(t *testing.T) {
 		if opts.ExplicitIndex {
 			want.url += "index.html"
 		}
-		if got := idx.pages[0]; got != want {
+		if got := idx.pages[0]; !reflect.DeepEqual(got, want) {
 			t.Errorf("%+v: fragment %+v, want %+v", opts, got, want)
 		}
 	}

@@ -209,7 +209,9 @@ async function newPage(browser) {
 // ---- the two tools ----
 
 const isPagefind = (p) => p.startsWith('/pagefind/');
-const isEngine = (p) => /^\/js\/search(\.[0-9a-f]+)?\.js$/.test(p);
+// kakehashi's engine is its script and the results panel's stylesheet,
+// which the box loads with the index.
+const isEngine = (p) => /^\/js\/search(\.[0-9a-f]+)?\.js$/.test(p) || /^\/css\/search(\.[0-9a-f]+)?\.css$/.test(p);
 const isOurs = (lang) => (p) => isEngine(p) || p === `/${lang}/search-index.js` || p.startsWith(`/${lang}/search-data/`);
 
 // KINDS are what a tool's files are, in the order the report lists them.
@@ -634,7 +636,7 @@ function report(env, rows, disk, scale) {
   md.push('');
   md.push('Recall@5 of a query is the share of its expected parts among the first 5 results; a group\'s recall is the mean over its queries. ' +
     'Bytes are the response bodies the server sent for the search, as encoded on the wire (gzip where the server compresses; HTTP headers left out): ' +
-    'for kakehashi `/js/search.<hash>.js`, `/<lang>/search-index.js` and `/<lang>/search-data/` (engine, manifest, shards, fragments), for Pagefind everything under `/pagefind/` (script, worker, WebAssembly, entry, metadata, index chunks, result fragments). ' +
+    'for kakehashi `/js/search.<hash>.js` and `/css/search.<hash>.css`, `/<lang>/search-index.js` and `/<lang>/search-data/` (engine and the results panel\'s styles, manifest, shards, fragments), for Pagefind everything under `/pagefind/` (script, worker, WebAssembly, entry, metadata, index chunks, result fragments). ' +
     '**Cold** is a fresh browser context (empty cache) per query; **warm** is the next queries typed in the same page.');
   md.push('');
   md.push('## Recall in the top 5');

@@ -17,7 +17,7 @@
   // Must match build/search.
   var VAR_TERM = '0123456789abcdefghijklmnopqrstuv';
   var VAR_CONT = 'wxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$%';
-  var FORMAT = 2;
+  var FORMAT = 3;
   var CONTAINS = '*';
   var MAX_TOKEN = 64;
   var MAX_TERMS = 32;
@@ -396,6 +396,13 @@
     return false;
   }
 
+  // termOf is the number of the first query term that matches a token
+  // (as matches), or -1.
+  function termOf(terms, tok) {
+    for (var i = 0; i < terms.length; i++) if (matches([terms[i]], tok)) return i;
+    return -1;
+  }
+
   var tokenized = new WeakMap();
 
   // textTokens tokenizes a fragment's text once: {rs, toks}.
@@ -468,6 +475,86 @@
     return cut(t.rs, t.toks, terms);
   }
 
+  var MAX_SECTIONS = 3;
+
+  // marked marks the tokens the query terms matched over a whole short
+  // text (a title, a heading): [[text, marked], ...].
+  function marked(rs, toks, terms) {
+    var out = [];
+    var p = 0;
+    function add(a, b, mark) {
+      if (a >= b) return;
+      var s = rs.slice(a, b).join('');
+      var l = out[out.length - 1];
+      if (l && l[1] === mark) l[0] += s; else out.push([s, mark]);
+    }
+    toks.forEach(function (t) {
+      if (!matches(terms, t.t) || t.s < p) return;
+      add(p, t.s, false);
+      add(t.s, t.e, true);
+      p = t.e;
+    });
+    add(p, rs.length, false);
+    return out;
+  }
+
+  function markedText(s, terms) {
+    var rs = Array.from(s);
+    return marked(rs, tokenizeCps(rs), terms);
+  }
+
+  // sections ranks the sections of a page's fragment for the query
+  // terms: those whose text (heading and body, up to the next heading;
+  // the last one to the end of the prose) holds a matched token, those
+  // with the most of the query's terms first, then those whose heading
+  // matches most, then most matches, then in page order; at most MAX_SECTIONS: [{id, heading, snippet}], heading and
+  // snippet as marked segments.
+  function sections(frag, terms) {
+    var sec = frag.sec || [];
+    var t = textTokens(frag);
+    // a last [offset] alone is where the prose ends, and the code begins
+    var proseEnd = t.rs.length;
+    if (sec.length && sec[sec.length - 1].length === 1) {
+      proseEnd = sec[sec.length - 1][0];
+      sec = sec.slice(0, -1);
+    }
+    if (!sec.length) return [];
+    var stats = sec.map(function () { return { seen: new Set(), head: 0, count: 0 }; });
+    var j = 0;
+    t.toks.forEach(function (tok) {
+      while (j + 1 < sec.length && tok.s >= sec[j + 1][0]) j++;
+      if (tok.s < sec[j][0] || tok.e > proseEnd) return;
+      var q = termOf(terms, tok.t);
+      if (q < 0) return;
+      stats[j].seen.add(q);
+      stats[j].count++;
+      if (tok.e <= sec[j][0] + sec[j][1]) stats[j].head++;
+    });
+    var order = [];
+    stats.forEach(function (st, i) { if (st.count) order.push(i); });
+    order.sort(function (a, b) {
+      var x = stats[a], y = stats[b];
+      return (y.seen.size - x.seen.size) || (y.head - x.head) || (y.count - x.count) || (a - b);
+    });
+    return order.slice(0, MAX_SECTIONS).map(function (i) {
+      var off = sec[i][0], hEnd = off + sec[i][1];
+      var end = i + 1 < sec.length ? sec[i + 1][0] : proseEnd;
+      var hs = [], bs = [];
+      var from = hEnd < end && t.rs[hEnd] === ' ' ? hEnd + 1 : hEnd;
+      t.toks.forEach(function (tok) {
+        if (tok.s >= off && tok.e <= hEnd) hs.push({ t: tok.t, s: tok.s - off, e: tok.e - off });
+        else if (tok.s >= from && tok.e <= end) bs.push({ t: tok.t, s: tok.s - from, e: tok.e - from });
+      });
+      var body = t.rs.slice(from, end);
+      while (body.length && body[body.length - 1] === ' ') body.pop();
+      return {
+        id: String(sec[i][2]),
+        heading: marked(t.rs.slice(off, hEnd), hs, terms),
+        snippet: body.length ? cut(body, bs, terms) : []
+      };
+    });
+  }
+
   // Where a language's shards and fragments are: the folder search-data
   // beside the manifest, whose URL is src (build/search DataDir).
   function dataURL(src, file) { return new URL('search-data/' + file, src).href; }
@@ -476,7 +563,7 @@
 
   globalThis.kakehashiSearchEngine = {
     tokenize: tokenize, fold: fold, plan: plan, search: search, snippet: snippet,
-    fragmentSnippet: fragmentSnippet, manifest: manifest, shardURL: shardURL, pageURL: pageURL
+    fragmentSnippet: fragmentSnippet, sections: sections, markedText: markedText, manifest: manifest, shardURL: shardURL, pageURL: pageURL
   };
 
   if (typeof document === 'undefined') return;
@@ -492,6 +579,8 @@
     var base = typeof cfg.base === 'string' ? cfg.base : '';
     if (base && base.slice(-1) !== '/') base += '/';
     var emptyText = box.getAttribute('data-empty') || '\u2014';
+    var countText = box.getAttribute('data-count') || '%d';
+    var status = box.querySelector('[role="status"]');
     var idPrefix = (list.id || 'search-results') + '-';
     var state = 'idle';
     var frame = 0; // the answer to the last keystroke, on the next frame
@@ -527,12 +616,31 @@
       return p;
     }
 
+    // style loads the panel's stylesheet (cfg.style) once, beside the
+    // index: the panel is an overlay, so nothing moves when it arrives,
+    // and the results wait for it. It never fails the search.
+    var styled = null;
+    function style() {
+      if (!styled) {
+        styled = new Promise(function (ok) {
+          if (!sameSite(cfg.style)) { ok(); return; }
+          var l = document.createElement('link');
+          l.rel = 'stylesheet';
+          l.href = new URL(cfg.style, location.href).href;
+          l.onload = ok;
+          l.onerror = ok;
+          document.head.appendChild(l);
+        });
+      }
+      return styled;
+    }
+
     function load() {
       if (state !== 'idle') return;
       if (index()) { state = 'ready'; return; }
       if (!src) { state = 'failed'; return; }
       state = 'loading';
-      script(src).then(function () {
+      Promise.all([script(src), style()]).then(function () {
         state = index() ? 'ready' : 'failed';
         if (!dismissed) run();
       }, function () { state = 'failed'; if (!dismissed) run(); });
@@ -554,9 +662,15 @@
       else loadTimer = setTimeout(go, LOAD_DELAY);
     }
 
+    // open shows the list under the box: on a phone the panel covers
+    // the page below it (search.css), elsewhere it is kept in the window.
     function open() {
+      list.style.setProperty('--search-top', Math.max(0, input.getBoundingClientRect().bottom) + 'px');
+      list.style.transform = '';
       list.hidden = false;
       input.setAttribute('aria-expanded', 'true');
+      var r = list.getBoundingClientRect();
+      if (r.left < 16 && getComputedStyle(list).position === 'absolute') list.style.transform = 'translateX(' + Math.round(16 - r.left) + 'px)';
     }
 
     function close() {
@@ -576,7 +690,48 @@
 
     function text(s) { return document.createTextNode(s); }
 
-    // render shows hits, whose fragments are all there.
+    // segments appends marked segments to el as text and <mark> nodes.
+    function segments(el, segs) {
+      segs.forEach(function (seg) {
+        if (seg[1]) {
+          var mk = document.createElement('mark');
+          mk.textContent = seg[0];
+          el.appendChild(mk);
+        } else {
+          el.appendChild(text(seg[0]));
+        }
+      });
+    }
+
+    function span(cls, segs) {
+      var el = document.createElement('span');
+      el.className = cls;
+      segments(el, segs);
+      return el;
+    }
+
+    // option makes one result, the link being the option itself: an
+    // option holding a link would nest one interactive control in
+    // another.
+    function option(href, cls) {
+      var a = document.createElement('a');
+      a.id = idPrefix + items.length;
+      a.className = cls;
+      a.setAttribute('role', 'option');
+      a.setAttribute('aria-selected', 'false');
+      a.href = href;
+      a.tabIndex = -1;
+      items.push(a);
+      return a;
+    }
+
+    function announce(s) {
+      if (status && status.textContent !== s) status.textContent = s;
+    }
+
+    // render shows hits, whose fragments are all there: each page, and
+    // under it up to three of its sections that hold the query's terms,
+    // each linking to its heading.
     function render(hits, terms) {
       clear();
       if (!hits.length) {
@@ -587,48 +742,56 @@
         li.textContent = emptyText;
         list.appendChild(li);
         open();
+        announce(emptyText);
         return;
       }
       var data = index();
       var m = manifest(data);
-      hits.forEach(function (h, i) {
+      hits.forEach(function (h) {
         var frag = data.page[m.pages[h.doc]];
-        // The link is the option itself: an option holding a link would
-        // nest one interactive control in another.
+        var href = base + String(frag.url).replace(/^\/+/, '');
+        var secs = sections(frag, terms);
         var li = document.createElement('li');
         li.setAttribute('role', 'none');
-        var a = document.createElement('a');
-        a.id = idPrefix + i;
-        a.setAttribute('role', 'option');
-        a.setAttribute('aria-selected', 'false');
-        a.href = base + String(frag.url).replace(/^\/+/, '');
-        a.tabIndex = -1;
+        li.className = 'search-group';
+        var a = option(href, 'search-page');
+        var title = span('search-title', markedText(String(frag.title), terms));
         if (frag.part > 0) {
           var no = document.createElement('span');
           no.className = 'part-no';
           no.textContent = '#' + frag.part;
-          a.appendChild(no);
-          a.appendChild(text(' '));
+          title.insertBefore(text(' '), title.firstChild);
+          title.insertBefore(no, title.firstChild);
         }
-        a.appendChild(text(frag.title));
-        var sn = document.createElement('span');
-        sn.className = 'snippet';
-        fragmentSnippet(frag, terms).forEach(function (seg) {
-          if (seg[1]) {
-            var mk = document.createElement('mark');
-            mk.textContent = seg[0];
-            sn.appendChild(mk);
-          } else {
-            sn.appendChild(text(seg[0]));
-          }
-        });
-        a.appendChild(text(' '));
-        a.appendChild(sn);
+        a.appendChild(title);
+        // A page whose sections hold the terms shows them instead.
+        if (!secs.length) {
+          a.appendChild(text(' '));
+          a.appendChild(span('snippet', fragmentSnippet(frag, terms)));
+        }
         li.appendChild(a);
+        if (secs.length) {
+          var ul = document.createElement('ul');
+          ul.setAttribute('role', 'none');
+          ul.className = 'search-sections';
+          secs.forEach(function (sec) {
+            var sli = document.createElement('li');
+            sli.setAttribute('role', 'none');
+            var sa = option(href + '#' + encodeURIComponent(sec.id), 'search-section');
+            sa.appendChild(span('search-heading', sec.heading));
+            if (sec.snippet.length) {
+              sa.appendChild(text(' '));
+              sa.appendChild(span('snippet', sec.snippet));
+            }
+            sli.appendChild(sa);
+            ul.appendChild(sli);
+          });
+          li.appendChild(ul);
+        }
         list.appendChild(li);
-        items.push(a);
       });
       open();
+      announce(countText.replace('%d', String(hits.length)));
     }
 
     // run answers the box's query: with the shards it needs, it ranks;
@@ -696,24 +859,54 @@
       clearTimeout(loadTimer);
       frame = requestAnimationFrame(run);
     });
+    function unselect() {
+      if (selected >= 0) items[selected].setAttribute('aria-selected', 'false');
+      selected = -1;
+      input.removeAttribute('aria-activedescendant');
+    }
+
+    // The keys of the APG's combobox with a listbox popup: the options
+    // have visual focus (aria-activedescendant), the box keeps DOM focus.
     input.addEventListener('keydown', function (ev) {
       switch (ev.key) {
         case 'ArrowDown':
         case 'ArrowUp':
           ev.preventDefault();
+          if (ev.altKey) {
+            if (ev.key === 'ArrowUp') { close(); dismissed = true; } else if (list.hidden) run();
+            break;
+          }
           if (list.hidden) run();
           move(ev.key === 'ArrowDown' ? 1 : -1);
+          break;
+        case 'Home':
+        case 'End':
+          // the caret moves in the box, which takes the focus back
+          unselect();
           break;
         case 'Enter':
           if (list.hidden || !items.length) { if (input.value.trim()) run(); ev.preventDefault(); break; }
           ev.preventDefault();
-          window.location.assign(items[selected >= 0 ? selected : 0].href);
+          go(items[selected >= 0 ? selected : 0]);
           break;
         case 'Escape':
-          if (!list.hidden) { ev.preventDefault(); close(); }
+          if (!list.hidden) { ev.preventDefault(); close(); } else if (input.value) { ev.preventDefault(); input.value = ''; clear(); }
           dismissed = true;
           break;
       }
+    });
+    // go follows a result; one on this page only moves to its heading.
+    function go(a) {
+      var here = location.href.replace(/#.*$/, '');
+      if (a.href.replace(/#.*$/, '') === here && a.hash) {
+        close();
+        dismissed = true;
+      }
+      window.location.assign(a.href);
+    }
+    list.addEventListener('click', function (ev) {
+      var a = ev.target.closest && ev.target.closest('a[role="option"]');
+      if (a && a.hash && a.href.replace(/#.*$/, '') === location.href.replace(/#.*$/, '')) { close(); dismissed = true; }
     });
     box.addEventListener('focusout', function (ev) {
       if (!ev.relatedTarget || !box.contains(ev.relatedTarget)) { close(); dismissed = true; }
