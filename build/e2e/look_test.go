@@ -412,3 +412,42 @@ func TestTOCInView(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(c, "\n"))
 	}
 }
+
+// TestSearchShortcut: "/" and Ctrl+K go to the search box from the page,
+// opening its row on a phone; a "/" typed in a field stays in it.
+func TestSearchShortcut(t *testing.T) {
+	base := serve(t, builtCourse(t))
+	art := base + "/ja/cka/05-ha-cluster/"
+	for _, w := range []struct {
+		width, height int64
+		phone         bool
+	}{{390, 844, true}, {1440, 900, false}} {
+		t.Run(fmt.Sprint(w.width), func(t *testing.T) {
+			b := browsertest.New(t, browsertest.Options{})
+			ctx := b.Ctx
+			state := `[document.activeElement === document.querySelector("#q"), document.querySelector(".site-header").classList.contains("search-open")].join(" ")`
+			for _, key := range []struct {
+				name string
+				send chromedp.Action[chromedp.Void]
+			}{
+				{"/", chromedp.KeyEvent("/")},
+				{"Ctrl+K", chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl))},
+			} {
+				run(t, ctx, chromedp.EmulateViewport(w.width, w.height), chromedp.Navigate(art), chromedp.WaitVisible(chromedp.CSS(`main h1`)))
+				if got := evalString(t, ctx, state); got != "false false" {
+					t.Fatalf("before %s: box focused, row open = %s", key.name, got)
+				}
+				run(t, ctx, key.send)
+				want := map[bool]string{true: "true true", false: "true false"}[w.phone]
+				if got := evalString(t, ctx, state); got != want {
+					t.Errorf("after %s: box focused, row open = %s, want %s", key.name, got, want)
+				}
+			}
+			// In the box, "/" is text.
+			run(t, ctx, chromedp.KeyEvent("a/b"))
+			if v := evalString(t, ctx, `document.querySelector("#q").value`); v != "a/b" {
+				t.Errorf("typed a/b in the box, which holds %q", v)
+			}
+		})
+	}
+}

@@ -169,8 +169,9 @@
   const header = doc.querySelector(".site-header");
   const toggle = header && header.querySelector(".search-toggle");
   const q = doc.getElementById("q");
+  let openSearch = () => {};
   if (toggle && q) {
-    const openSearch = (on) => {
+    openSearch = (on) => {
       header.classList.toggle("search-open", on);
       toggle.setAttribute("aria-expanded", on);
       if (on) q.focus();
@@ -180,6 +181,20 @@
       if (ev.key !== "Escape" || ev.defaultPrevented || !header.classList.contains("search-open")) return;
       openSearch(false);
       toggle.focus();
+    });
+  }
+  // "/" or Ctrl+K (⌘K) goes to the search box from anywhere but a field.
+  if (q) {
+    doc.addEventListener("keydown", (ev) => {
+      const slash = ev.key === "/" && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      const k = (ev.key === "k" || ev.key === "K") && (ev.ctrlKey || ev.metaKey) && !ev.altKey;
+      const t = ev.target;
+      if (!(slash || k) || ev.defaultPrevented || ev.isComposing || t === q) return;
+      if (slash && t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      ev.preventDefault();
+      if (toggle && getComputedStyle(toggle).display !== "none") openSearch(true);
+      else q.focus();
+      q.select();
     });
   }
 
