@@ -109,7 +109,7 @@ func TestSitePartSeriesErrors(t *testing.T) {
 }
 
 // TestSiteTags: a page per tag and language listing its articles, an index
-// per language, tags linked from articles, all in the sitemap; an edit
+// per language, each with a description, tags linked from articles, all in the sitemap; an edit
 // of an article's title reaches its tag pages.
 func TestSiteTags(t *testing.T) {
 	s := sitetest.Test(t, twoSeries(t), sitetest.BaseURL("https://example.org/"))
@@ -120,12 +120,14 @@ func TestSiteTags(t *testing.T) {
 			`<li><a href="../../../ja/tags/kubernetes/" rel="tag">Kubernetes</a></li><li><a href="../../../ja/tags/control-plane/" rel="tag">control plane</a></li>`).
 		AssertContains("ja/tags/kubernetes/index.html",
 			`<title>Kubernetes | タグ | コース</title>`,
+			`<meta name="description" content="コースで「Kubernetes」のタグが付いた記事の一覧です。">`,
 			`<p class="sub">2 件の記事</p>`,
 			`<h2><a href="../../../ja/ckad/01-pods/">Pod の設計</a></h2>`,
 			`<h2><a href="../../../ja/cka/intro/">はじめに</a></h2>`,
 			`<p class="summary">短い要約</p>`,
 			`<a href="../../../ko/tags/kubernetes/" hreflang="ko" lang="ko">`).
 		AssertContains("ja/tags/index.html",
+			`<meta name="description" content="コースの記事をタグから探せます。">`,
 			`<li><a href="../../ja/tags/control-plane/" rel="tag">control plane</a> <span class="count">1 件の記事</span></li>`,
 			`<li><a href="../../ja/tags/kubernetes/" rel="tag">Kubernetes</a> <span class="count">2 件の記事</span></li>`).
 		AssertContains("ja/index.html",

@@ -208,13 +208,13 @@ func TestSiteMissingTranslation(t *testing.T) {
 		AssertWarnings("content/series/cka.yaml:7:5: warning: part #2 is published but has no ko page").
 		AssertContains("ko/cka/02-inside/index.html",
 			`<html lang="ko"`,
-			`<meta name="robots" content="noindex">`,
+			`<link rel="canonical" href="https://example.org/c/ja/cka/02-inside/">`,
 			`<h1>구조</h1>`,
 			`<aside class="callout warning translation-notice" data-translation-state="missing">`,
 			`<p>이 글은 아직 번역되지 않았습니다.</p>`,
 			`<a href="../../../ja/cka/02-inside/" hreflang="ja">원문(일본어) 읽기</a>: <span lang="ja">仕組み</span>`,
 			`<nav class="series-nav"`).
-		AssertNotContains("ko/cka/02-inside/index.html", `hreflang="ko" href=`, `<link rel="alternate" hreflang="ja"`).
+		AssertNotContains("ko/cka/02-inside/index.html", `hreflang="ko" href=`, `<link rel="alternate" hreflang="ja"`, `noindex`, `<link rel="canonical" href="https://example.org/c/ko/`).
 		// the original's switcher leads there; no alternate names it
 		AssertContains("ja/cka/02-inside/index.html", `<a class="untranslated" href="../../../ko/cka/02-inside/" hreflang="ko" lang="ko">한국어`).
 		AssertNotContains("ja/cka/02-inside/index.html", `hreflang="ko" href="https://example.org/c/ko/cka/02-inside/"`).

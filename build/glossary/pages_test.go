@@ -46,6 +46,7 @@ title: 홈
 func TestSiteGlossaryPages(t *testing.T) {
 	s := sitetest.Test(t, pagesSite)
 	s.AssertContains("ko/glossary/index.html",
+		`<meta name="description" content="이 사이트에서 쓰는 용어와 언어별 표기입니다.">`,
 		`<h1>용어집</h1>`, `<p class="lead">이 사이트에서 쓰는 용어와 언어별 표기입니다.</p>`,
 		`<div class="glossary-entry" id="quorum">`+"\n"+`<dt>쿼럼</dt>`+"\n"+`<dd class="glossary-other"><span class="glossary-lang">일본어</span> <span lang="ja">クォーラム</span></dd>`+"\n"+`<dd class="glossary-definition">과반수.</dd>`,
 		`<dt><span lang="ja">日本語だけ</span></dt>`,
