@@ -69,6 +69,9 @@ type Config struct {
 	Search      bool   // write the search indexes and the search box; default true
 	Calculators bool   // publish the calculators' WebAssembly; default true
 	Title       map[string]string
+	// ShortTitle is the title per language where the header has little
+	// room (a phone's); a language without one shows Title there.
+	ShortTitle  map[string]string
 	Description map[string]string
 	// Params is free for templates (.Site.Params).
 	Params map[string]any
@@ -88,7 +91,7 @@ func Default() *Config {
 }
 
 // keys lists the top-level keys, for messages and did-you-mean.
-var keys = []string{"baseURL", "languages", "theme", "copyright", "editURL", "search", "calculators", "title", "description", "params"}
+var keys = []string{"baseURL", "languages", "theme", "copyright", "editURL", "search", "calculators", "title", "shortTitle", "description", "params"}
 
 // Load reads the configuration at path on fsys. A missing file gives the
 // defaults and no diagnostics; every fault of the file is a diagnostic at
@@ -169,11 +172,14 @@ func (c *Config) decode(raw map[string]any) diag.List {
 			} else {
 				c.Calculators = b
 			}
-		case "title", "description":
+		case "title", "shortTitle", "description":
 			m := c.perLang(&diags, k, v)
-			if k == "title" {
+			switch k {
+			case "title":
 				c.Title = m
-			} else {
+			case "shortTitle":
+				c.ShortTitle = m
+			default:
 				c.Description = m
 			}
 		case "params":

@@ -45,12 +45,16 @@ languages = ["ja", "ko"]
 [title]
 ja = "講座"
 `, nil},
+		{"short title of another language", "[shortTitle]\nja = \"講座\"\nzh = \"课程\"\n",
+			[]string{`kakehashi.toml:3:1: warning: shortTitle for "zh", which is not one of the site's languages (ja, ko)`}},
+		{"short title a string", "shortTitle = \"講座\"\n",
+			[]string{`kakehashi.toml:1:14: "shortTitle" must be a table with one string per language ([shortTitle] ja = "…"), got string`}},
 		{"unknown key", "baseUrl = \"https://example.org/\"\n",
 			[]string{`kakehashi.toml:1:1: unknown key "baseUrl": did you mean "baseURL"?`}},
 		{"unknown key after Japanese", "[title]\nja = \"講座\"\n\n[paramz]\nx = 1\n",
 			[]string{`kakehashi.toml:4:2: unknown key "paramz": did you mean "params"?`}},
 		{"unknown key far from any", "zzzzzzzz = 1\n",
-			[]string{`kakehashi.toml:1:1: unknown key "zzzzzzzz"; the keys are baseURL, languages, theme, copyright, editURL, search, calculators, title, description, params`}},
+			[]string{`kakehashi.toml:1:1: unknown key "zzzzzzzz"; the keys are baseURL, languages, theme, copyright, editURL, search, calculators, title, shortTitle, description, params`}},
 		{"languages a string", "languages = \"ja\"\n",
 			[]string{`kakehashi.toml:1:13: "languages" must be a list of language codes, got string`}},
 		{"languages holding a number", "languages = [\"ja\", 3]\n",

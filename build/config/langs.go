@@ -89,11 +89,7 @@ func (c *Config) CheckLangs(langs, known []string, content string) diag.List {
 		}
 		diags = append(diags, c.at(fmt.Sprintf("languages[%d]", i), "%s", msg))
 	}
-	for _, k := range []string{"title", "description"} {
-		m := c.Title
-		if k == "description" {
-			m = c.Description
-		}
+	for k, m := range map[string]map[string]string{"title": c.Title, "shortTitle": c.ShortTitle, "description": c.Description} {
 		for _, l := range sortedKeys(m) {
 			if !slices.Contains(langs, l) {
 				diags = append(diags, c.at(k+"."+l, "%s for %q, which is not one of the site's languages (%s)", k, l, strings.Join(langs, ", ")).AsWarning())

@@ -294,6 +294,11 @@ func TestStickyHeader(t *testing.T) {
 				}
 			}
 			check("at the top")
+			// A phone's header shows the course's short title (shortTitle).
+			brand := evalString(t, ctx, `[...document.querySelectorAll(".brand span")].filter(s => s.checkVisibility()).map(s => s.textContent).join("|")`)
+			if want := map[bool]string{true: "CKA コース", false: "Certified Kubernetes Administrator (CKA) コース"}[w.phone]; brand != want {
+				t.Errorf("the header's title reads %q, want %q", brand, want)
+			}
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(scrollTo(0, 3000), true)`)); err != nil {
 				t.Fatal(err)
 			}

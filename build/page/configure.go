@@ -15,9 +15,14 @@ import (
 // whether there is search, and so the files the build generates
 // (render.Outputs).
 func Configure(data *render.Site, cfg *config.Config) {
+	data.ShortTitle = map[string]string{}
 	for _, l := range data.Langs {
 		if t := cfg.Title[l]; t != "" {
 			data.Title[l] = t
+		}
+		data.ShortTitle[l] = data.Title[l]
+		if t := cfg.ShortTitle[l]; t != "" {
+			data.ShortTitle[l] = t
 		}
 	}
 	data.Description, data.Copyright, data.Params, data.NoSearch = cfg.Description, cfg.Copyright, cfg.Params, !cfg.Search

@@ -29,9 +29,12 @@ const (
 
 // Site is what every page knows about the whole site.
 type Site struct {
-	Title   map[string]string // per language
-	BaseURL string            // absolute, ends in "/", e.g. "https://example.org/course/"
-	Langs   []string          // the site's languages, in order (build/config's)
+	Title map[string]string // per language
+	// ShortTitle is the title per language where the header has little
+	// room; Title where the configuration gives none.
+	ShortTitle map[string]string
+	BaseURL    string   // absolute, ends in "/", e.g. "https://example.org/course/"
+	Langs      []string // the site's languages, in order (build/config's)
 	// Generator is "kakehashi <version>", for <meta name="generator">.
 	Generator string
 	// ExplicitIndex: links to a folder name its index.html (see Link),

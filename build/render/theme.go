@@ -656,9 +656,15 @@ func (th *Theme) funcs(st *state) htmltemplate.FuncMap {
 			}
 			return t.Format("2006-01-02")
 		},
-		"lang":        lang,
-		"langs":       func() []string { return site().Langs },
-		"siteTitle":   func() string { return site().Title[lang()] },
+		"lang":      lang,
+		"langs":     func() []string { return site().Langs },
+		"siteTitle": func() string { return site().Title[lang()] },
+		"siteShortTitle": func() string {
+			if t := site().ShortTitle[lang()]; t != "" {
+				return t
+			}
+			return site().Title[lang()]
+		},
 		"siteTitleIn": func(l string) string { return site().Title[l] },
 		"home":        func() string { return "/" + lang() + "/" },
 		"feed":        func() string { return FeedPath(lang()) },
