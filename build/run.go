@@ -174,7 +174,7 @@ func (b *Builder) cacheKey() uint64 {
 // page holds a calculator (calcWarnings).
 func (r *run) compileWasm() {
 	if r.b.cfg.Calculators {
-		if m, _ := r.b.wasm.Modules(r.ctx); m != nil && m.Calc != nil {
+		if m, _ := r.b.wasm.Modules(r.ctx); m != nil && m.Available() {
 			r.mods = m
 		}
 	}

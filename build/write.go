@@ -35,7 +35,11 @@ func (r *run) pageFP(fp uint64) uint64 {
 // site (cache.Writer.Copy), never held in memory.
 func (r *run) writeAssets(pages []*render.Page) error {
 	for _, f := range r.published.Written(r.b.cfg.Calculators && render.UsesCalc(pages)) {
-		r.w.PutFile(f.Path, f.Data)
+		if !f.Copied() {
+			r.w.PutFile(f.Path, f.Data)
+		} else if err := r.w.Copy(r.ctx, f.Path, f.Source, f.Size, f.ModTime, f.Open); err != nil {
+			return interrupted(r.ctx, err)
+		}
 	}
 	for _, f := range r.copied {
 		if err := r.w.Copy(r.ctx, f.Path, f.Source, f.Size, f.ModTime, f.Open); err != nil {

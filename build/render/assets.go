@@ -56,6 +56,15 @@ func PrepareAssets(min *Minifier, static []StaticFile, chromaCSS []byte, mods *w
 	put := func(p string, data []byte) { putSum(p, data, "") }
 	if mods != nil {
 		for _, f := range mods.Files(false) {
+			if f.Open != nil {
+				// Named by its recorded sum, streamed as it is written.
+				p := "/" + strings.TrimPrefix(f.Path, "/")
+				if Fingerprinted(p) {
+					p = a.Assets.AddSum(p, f.Sum)
+				}
+				a.Files = append(a.Files, StaticFile{Path: p, Source: "(kakehashi)", Size: f.Size, open: f.Open})
+				continue
+			}
 			if f.Path == shortcodes.WasmExecPath {
 				f.Data = min.Minify(f.Path, f.Data)
 			}

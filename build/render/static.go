@@ -39,19 +39,25 @@ type StaticFile struct {
 	ModTime time.Time
 	fsys    afero.Fs // where a copied file is read from
 	name    string   // its path there
+	// open, when not nil, opens a file the build names by a known sum
+	// but streams as it is written (a calculator's module).
+	open func() (io.ReadCloser, error)
 }
 
 // Copied reports whether the file is published as it is, read through
 // Open as it is written, rather than from Data.
-func (f StaticFile) Copied() bool { return f.fsys != nil }
+func (f StaticFile) Copied() bool { return f.fsys != nil || f.open != nil }
 
 // Open opens the file for reading: a copied file from the theme's file
-// system, any other from Data.
+// system or from where the build streams it, any other from Data.
 func (f StaticFile) Open() (io.ReadCloser, error) {
-	if f.fsys == nil {
-		return io.NopCloser(bytes.NewReader(f.Data)), nil
+	switch {
+	case f.open != nil:
+		return f.open()
+	case f.fsys != nil:
+		return f.fsys.Open(f.name)
 	}
-	return f.fsys.Open(f.name)
+	return io.NopCloser(bytes.NewReader(f.Data)), nil
 }
 
 // Static returns the theme's static/ files, sorted by Path, to be copied

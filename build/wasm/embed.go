@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strconv"
@@ -31,8 +32,11 @@ func Embedded() (m Modules, ok bool) {
 	return embeddedModules(embedded)
 }
 
-// embeddedModules reads the modules from fsys's EmbeddedDir folder, all
-// three files or none.
+// embeddedModules takes the modules from fsys's EmbeddedDir folder, all
+// three files or none. When go generate recorded the modules' sums
+// (SumsName) for them as they are, they are not read now: they are named
+// by those sums and streamed from fsys as they are written (File.Open),
+// so that a build whose pages hold no calculator never holds their 9 MB.
 func embeddedModules(fsys fs.FS) (Modules, bool) {
 	read := func(name string) []byte {
 		b, err := fs.ReadFile(fsys, path.Join(EmbeddedDir, name))
@@ -41,12 +45,51 @@ func embeddedModules(fsys fs.FS) (Modules, bool) {
 		}
 		return b
 	}
-	m := Modules{Calc: read(CalcName + ".wasm"), CalcX509: read(CalcX509Name + ".wasm"), ExecJS: read("wasm_exec.js"), Embedded: true}
-	if !bytes.HasPrefix(m.Calc, []byte("\x00asm")) || !bytes.HasPrefix(m.CalcX509, []byte("\x00asm")) || len(m.ExecJS) == 0 {
+	names := []string{CalcName + ".wasm", CalcX509Name + ".wasm"}
+	sizes := map[string]int64{}
+	for _, name := range names {
+		size, ok := moduleSize(fsys, path.Join(EmbeddedDir, name))
+		if !ok {
+			return Modules{}, false
+		}
+		sizes[name] = size
+	}
+	m := Modules{ExecJS: read("wasm_exec.js"), Embedded: true}
+	if len(m.ExecJS) == 0 {
 		return Modules{}, false
 	}
-	m.sums = readSums(read(SumsName), &m)
+	m.sums = readSums(read(SumsName), sizes)
+	if len(m.sums) == len(names) {
+		m.fsys, m.sizes = fsys, sizes
+		return m, true
+	}
+	m.Calc, m.CalcX509 = read(names[0]), read(names[1])
+	if !bytes.HasPrefix(m.Calc, wasmMagic) || !bytes.HasPrefix(m.CalcX509, wasmMagic) {
+		return Modules{}, false
+	}
 	return m, true
+}
+
+// wasmMagic begins every WebAssembly module.
+var wasmMagic = []byte("\x00asm")
+
+// moduleSize is the size of the module at name in fsys, when it is one
+// (it begins with wasmMagic).
+func moduleSize(fsys fs.FS, name string) (int64, bool) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return 0, false
+	}
+	head := make([]byte, len(wasmMagic))
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, wasmMagic) {
+		return 0, false
+	}
+	return info.Size(), true
 }
 
 // SumsName is the file of embedded/ in which go generate records the
@@ -67,18 +110,17 @@ func RecordSums(calc, x509 []byte) []byte {
 	return []byte(b.String())
 }
 
-// readSums reads what RecordSums wrote, keeping the sum of a module of m
-// only when its size is the module's: a module replaced without go
-// generate is hashed again (Modules.Files).
-func readSums(b []byte, m *Modules) map[string]string {
-	sizes := map[string]int{CalcName + ".wasm": len(m.Calc), CalcX509Name + ".wasm": len(m.CalcX509)}
+// readSums reads what RecordSums wrote, keeping the sum of a module only
+// when its size is the module's (sizes, by file name): a module replaced
+// without go generate is read and hashed again.
+func readSums(b []byte, sizes map[string]int64) map[string]string {
 	sums := map[string]string{}
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(line)
 		if len(f) != 3 || len(f[2]) != 2*sha256.Size {
 			continue
 		}
-		if size, ok := sizes[f[0]]; ok && strconv.Itoa(size) == f[1] {
+		if size, ok := sizes[f[0]]; ok && strconv.FormatInt(size, 10) == f[1] {
 			sums[f[0]] = f[2]
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -190,8 +191,8 @@ func TestEmbeddedUnderCI(t *testing.T) {
 	if !m.Embedded || m.CalcSize().Raw == 0 || len(m.ExecJS) == 0 {
 		t.Errorf("embedded modules %+v", m.CalcSize())
 	}
-	for _, f := range m.Files(false)[:2] {
-		if want := fmt.Sprintf("%x", sha256.Sum256(f.Data)); f.Sum != want {
+	for i, f := range m.Files(false)[:2] {
+		if want := fmt.Sprintf("%x", sha256.Sum256(m.Bytes([]string{CalcName, CalcX509Name}[i]))); f.Sum != want {
 			t.Errorf("%s: go generate recorded the sum %q, want %q", f.Path, f.Sum, want)
 		}
 	}
@@ -296,9 +297,21 @@ func TestEmbeddedSums(t *testing.T) {
 	if !ok {
 		t.Fatal("modules with sums not taken as embedded")
 	}
-	for _, f := range m.Files(false)[:2] {
-		if want := fmt.Sprintf("%x", sha256.Sum256(f.Data)); f.Sum != want {
+	for i, f := range m.Files(false)[:2] {
+		data := [][]byte{calc, x509}[i]
+		if want := fmt.Sprintf("%x", sha256.Sum256(data)); f.Sum != want {
 			t.Errorf("%s: sum %q, want %q", f.Path, f.Sum, want)
+		}
+		// Named by their sums, the modules are streamed as written.
+		if f.Data != nil || f.Open == nil || f.Size != int64(len(data)) {
+			t.Errorf("%s: held in memory (%d bytes) or not streamed (size %d)", f.Path, len(f.Data), f.Size)
+		} else if r, err := f.Open(); err != nil {
+			t.Error(err)
+		} else if got, _ := io.ReadAll(r); !bytes.Equal(got, data) {
+			t.Errorf("%s streams %d bytes, not the module's %d", f.Path, len(got), len(data))
+		}
+		if got := m.Bytes([]string{CalcName, CalcX509Name}[i]); !bytes.Equal(got, data) {
+			t.Errorf("Bytes of %s: %d bytes, not the module's %d", f.Path, len(got), len(data))
 		}
 	}
 	if f := m.Files(false)[2]; f.Sum != "" {
@@ -310,5 +323,7 @@ func TestEmbeddedSums(t *testing.T) {
 	m, _ = embeddedModules(e)
 	if got := m.Files(false); got[0].Sum != "" || got[1].Sum == "" {
 		t.Errorf("sums %q and %q; want none for calc.wasm, whose size changed", got[0].Sum, got[1].Sum)
+	} else if !bytes.Equal(got[0].Data, calc) || !bytes.Equal(got[1].Data, x509) {
+		t.Error("without the sums of both, the modules are not read to be hashed")
 	}
 }

@@ -19,9 +19,11 @@ import (
 	"errors"
 	"fmt"
 	"github.com/kakehashi-dev/kakehashi/shortcodes"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -49,15 +51,42 @@ type Modules struct {
 	// sums are the modules' SHA-256 sums (hex) by file name, as go
 	// generate recorded them for the embedded ones (RecordSums).
 	sums map[string]string
+	// fsys, when not nil, holds the two modules in its EmbeddedDir
+	// folder, of sizes by file name; Calc and CalcX509 are nil: the
+	// modules are read only as they are written (File.Open) or asked for
+	// (Bytes).
+	fsys  fs.FS
+	sizes map[string]int64
+}
+
+// Available reports whether m holds the two modules.
+func (m *Modules) Available() bool {
+	return m.fsys != nil || (m.Calc != nil && m.CalcX509 != nil)
+}
+
+// Bytes returns the module of the name (CalcName or CalcX509Name), read
+// now when m streams it; nil when it cannot be read.
+func (m *Modules) Bytes(name string) []byte {
+	if m.fsys == nil {
+		if name == CalcX509Name {
+			return m.CalcX509
+		}
+		return m.Calc
+	}
+	b, err := fs.ReadFile(m.fsys, path.Join(EmbeddedDir, name+".wasm"))
+	if err != nil {
+		return nil
+	}
+	return b
 }
 
 // CalcSize is calc.wasm's size, for the build summary. It is measured
 // when asked (gzip takes a third of a second on the modules), so a quiet
 // build never pays for it.
-func (m *Modules) CalcSize() Size { return SizeOf(m.Calc) }
+func (m *Modules) CalcSize() Size { return SizeOf(m.Bytes(CalcName)) }
 
 // CalcX509Size is calc-x509.wasm's size, for the build summary.
-func (m *Modules) CalcX509Size() Size { return SizeOf(m.CalcX509) }
+func (m *Modules) CalcX509Size() Size { return SizeOf(m.Bytes(CalcX509Name)) }
 
 // Size is a file's size, raw and gzipped (at gzip's default level, as a
 // server compresses it).
@@ -351,7 +380,11 @@ func jsString(s string) string {
 // File is one file a site publishes for the calculators.
 type File struct {
 	Path string // site-absolute, as the widgets load it
+	// Data is the file's bytes; nil for a module streamed as it is
+	// written, from Open, of Size bytes.
 	Data []byte
+	Size int64
+	Open func() (io.ReadCloser, error)
 	// Sum is Data's SHA-256 (hex) when it is known without hashing it
 	// (the embedded modules'), else "".
 	Sum string
@@ -361,10 +394,21 @@ type File struct {
 // wasm_exec.js, and, for a copy opened from file:// (which refuses fetch),
 // each module again as a script carrying its bytes.
 func (m *Modules) Files(explicitIndex bool) []File {
-	fs := []File{{shortcodes.CalcWasmPath, m.Calc, m.sums[CalcName+".wasm"]}, {shortcodes.CalcX509WasmPath, m.CalcX509, m.sums[CalcX509Name+".wasm"]}, {shortcodes.WasmExecPath, m.ExecJS, ""}}
+	module := func(p, name string) File {
+		f := File{Path: p, Sum: m.sums[name+".wasm"]}
+		if m.fsys == nil {
+			f.Data = m.Bytes(name)
+			return f
+		}
+		file := path.Join(EmbeddedDir, name+".wasm")
+		f.Size = m.sizes[name+".wasm"]
+		f.Open = func() (io.ReadCloser, error) { return m.fsys.Open(file) }
+		return f
+	}
+	fs := []File{module(shortcodes.CalcWasmPath, CalcName), module(shortcodes.CalcX509WasmPath, CalcX509Name), {Path: shortcodes.WasmExecPath, Data: m.ExecJS}}
 	if explicitIndex {
-		fs = append(fs, File{shortcodes.CalcWasmPath + ".js", ScriptModule(CalcName, m.Calc), ""},
-			File{shortcodes.CalcX509WasmPath + ".js", ScriptModule(CalcX509Name, m.CalcX509), ""})
+		fs = append(fs, File{Path: shortcodes.CalcWasmPath + ".js", Data: ScriptModule(CalcName, m.Bytes(CalcName))},
+			File{Path: shortcodes.CalcX509WasmPath + ".js", Data: ScriptModule(CalcX509Name, m.Bytes(CalcX509Name))})
 	}
 	return fs
 }
