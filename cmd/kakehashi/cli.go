@@ -374,10 +374,13 @@ func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
 }
 
 // limitMemory sets a soft memory limit for the build, unless GOMEMLIMIT
-// says otherwise: a build holds about five times its content at its peak,
-// and without a limit the garbage collector lets the heap grow to twice
-// that. The limit makes it collect sooner instead; it is soft, so a larger
-// site is never refused memory, it only collects more often.
+// says otherwise: a build holds about five and a half times its content at
+// its peak, and without a limit the garbage collector lets the heap grow
+// to twice that. The limit, eight times the content, makes it collect
+// sooner instead; it is soft, so a larger site is never refused memory,
+// it only collects more often. Closer to the peak (seven times) it
+// collects so often near the end of a large build that 1,000 parts per
+// language take about 0.15 s longer, for 12 MB less.
 //
 // Below the limit, the collector lets the heap grow to three times what
 // it held after the last collection (GOGC=200, unless GOGC says
@@ -402,7 +405,7 @@ func limitMemory(src string) {
 		}
 		return nil
 	})
-	debug.SetMemoryLimit(max(192<<20, 7*content))
+	debug.SetMemoryLimit(max(192<<20, 8*content))
 }
 
 // withWasm has the build compile the calculators in the site folder,
