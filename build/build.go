@@ -164,6 +164,14 @@ type Builder struct {
 		build int
 		sum   uint64
 	}
+	// static is what the theme's and the site's static folders held at
+	// the last build, taken again while the paths given to Invalidate are
+	// every change (Complete) and all were content.
+	static struct {
+		theme           *render.Theme // read for this theme
+		files           []render.StaticFile
+		fresh, complete bool // no static path changed since; Complete was called since the last build
+	}
 }
 
 // New returns a Builder reading the site from in.
@@ -178,17 +186,21 @@ func New(in afero.Fs, opts Options) (*Builder, error) {
 // the theme (but its static files), the site's layouts or the UI
 // strings, or the configuration file, makes the next Build re-render
 // everything; a content file is read again; the static files, the
-// theme's and the site's, are read afresh by every Build anyway.
+// theme's and the site's, are read afresh by the next Build (every Build
+// reads them, unless Complete says no other path changed).
 func (b *Builder) Invalidate(paths ...string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, p := range paths {
 		p = strings.TrimPrefix(path.Clean("/"+p), "/")
-		switch b.opts.Layout.PartOf(p) { // static files are read afresh by every build
+		switch b.opts.Layout.PartOf(p) {
 		case config.Look:
 			b.full = true
+			b.static.fresh = false
 		case config.Content:
 			b.loader.Invalidate(p)
+		default: // a static file, or one the build does not read
+			b.static.fresh = false
 		}
 	}
 }
@@ -197,11 +209,26 @@ func (b *Builder) Invalidate(paths ...string) {
 // last Build are every input that changed, appeared or disappeared (an
 // authoring server's watcher names them all): the next Build then reads
 // only those of the content again, without walking the content folder
-// (source.Loader.Complete).
+// (source.Loader.Complete), and, when none was a static file, takes the
+// static files as the last Build read them.
 func (b *Builder) Complete() {
 	b.mu.Lock()
 	b.loader.Complete()
+	b.static.complete = true
 	b.mu.Unlock()
+}
+
+// staticFiles returns th's static files (render.Theme.Static), as the last
+// build read them when nothing says they changed. The caller holds b.mu.
+func (b *Builder) staticFiles(th *render.Theme) ([]render.StaticFile, error) {
+	reuse := b.static.fresh && b.static.complete && b.static.theme == th
+	b.static.complete = false
+	if reuse {
+		return b.static.files, nil
+	}
+	files, err := th.Static()
+	b.static.theme, b.static.files, b.static.fresh = th, files, err == nil
+	return files, err
 }
 
 // Time makes the next builds record where their time goes into r (nil:

@@ -109,7 +109,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 // loadStatic reads the static files, which the pages' images may name,
 // and makes the resolver of the files pages show (for the markdown).
 func (r *run) loadStatic() error {
-	static, err := r.theme.Static()
+	static, err := r.b.staticFiles(r.theme)
 	if err != nil {
 		return err
 	}

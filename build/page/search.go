@@ -20,12 +20,13 @@ func Searchable(p *render.Page) bool {
 // SearchDoc is what the search index takes of a page: its title, part and
 // headings, and the text and code of its markdown.
 func SearchDoc(p *render.Page, text, code string) search.Doc {
-	return searchDoc(p, headingText(p.TOC), text, code)
+	return searchDoc(p, headingText(p.TOC), headingIDs(p.TOC), text, code)
 }
 
-// searchDoc is SearchDoc with p's headings (headingText) given.
-func searchDoc(p *render.Page, headings, text, code string) search.Doc {
-	return search.Doc{Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title, Headings: headings, Text: text, Code: code, HeadingIDs: headingIDs(p.TOC)}
+// searchDoc is SearchDoc with p's headings (headingText) and their ids
+// (headingIDs) given.
+func searchDoc(p *render.Page, headings, ids, text, code string) search.Doc {
+	return search.Doc{Lang: p.Lang, URL: p.URL, Part: p.Part, Title: p.Title, Headings: headings, Text: text, Code: code, HeadingIDs: ids}
 }
 
 // headingIDs is the id of every heading of toc, one a line, as
@@ -136,18 +137,18 @@ func SearchEntries(lang string, pages []*render.Page, rs []*Rendered) []SearchEn
 
 // SearchEntryOf is the entry of p, rendered as r.
 func SearchEntryOf(p *render.Page, r *Rendered) SearchEntry {
-	return searchEntry(p, r, headingText(p.TOC))
+	return searchEntry(p, r, headingText(p.TOC), headingIDs(p.TOC))
 }
 
 // searchEntry is the entry of p, rendered as r, whose headings are
-// headings (headingText).
-func searchEntry(p *render.Page, r *Rendered, headings string) SearchEntry {
+// headings (headingText) with the ids ids (headingIDs).
+func searchEntry(p *render.Page, r *Rendered, headings, ids string) SearchEntry {
 	h := cache.NewHasher()
 	h.Str(p.URL)
 	h.Str(p.Title)
 	h.Num(int64(p.Part))
 	h.Num(int64(r.Gen))
-	return SearchEntry{Doc: searchDoc(p, headings, r.Text, r.Code), FP: h.Sum(), Unknown: r.Unknown}
+	return SearchEntry{Doc: searchDoc(p, headings, ids, r.Text, r.Code), FP: h.Sum(), Unknown: r.Unknown}
 }
 
 // Headings makes the search entries of one build after another
@@ -169,11 +170,12 @@ type headingsOf struct {
 	last, next map[*render.TOCEntry]tocText
 }
 
-// tocText is a table of contents and its heading text; the table is
-// kept, so that no other is made at its address while it is known.
+// tocText is a table of contents, its heading text and their ids; the
+// table is kept, so that no other is made at its address while it is
+// known.
 type tocText struct {
-	toc  []render.TOCEntry
-	text string
+	toc       []render.TOCEntry
+	text, ids string
 }
 
 // Entries is SearchEntries(lang, pages, rs), each page's headings taken
@@ -206,16 +208,16 @@ func (hs *Headings) Entries(lang string, pages []*render.Page, rs []*Rendered) [
 		if !Indexed(lang, p, rs[i]) {
 			continue
 		}
-		text := ""
+		var t tocText
 		if toc := p.TOC; len(toc) > 0 {
-			t, ok := m.last[&toc[0]]
+			var ok bool
+			t, ok = m.last[&toc[0]]
 			if !ok || len(t.toc) != len(toc) {
-				t = tocText{toc: toc, text: headingText(toc)}
+				t = tocText{toc: toc, text: headingText(toc), ids: headingIDs(toc)}
 			}
 			m.next[&toc[0]] = t
-			text = t.text
 		}
-		es = append(es, searchEntry(p, rs[i], text))
+		es = append(es, searchEntry(p, rs[i], t.text, t.ids))
 	}
 	m.last, m.next = m.next, m.last
 	clear(m.next)
