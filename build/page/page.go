@@ -182,7 +182,7 @@ func (a *Assembler) structureFP() uint64 {
 		}
 		if src := sp.Source; src != nil {
 			h.Str(src.Path)
-			h.Bytes(src.Src[:min(max(src.BodyStart, 0), len(src.Src))])
+			h.Num(int64(src.HeadSum()))
 			h.Str(a.dividerSummary(src))
 		}
 	}

@@ -51,8 +51,8 @@ type Page struct {
 	// hash and summary are the translation hash and the divider's
 	// summary, once computed (Hashed, Summarized).
 	hash, summary atomic.Pointer[string]
-	// sum is Sum's, once computed; 0 until then.
-	sum atomic.Uint64
+	// sum is Sum's, once computed; 0 until then; headSum is HeadSum's.
+	sum, headSum atomic.Uint64
 }
 
 // Sum is a 64-bit hash of the whole file (Src), computed on the first
@@ -65,6 +65,18 @@ func (p *Page) Sum() uint64 {
 	}
 	v := xxhash.Sum64(p.Src) | 1 // never 0, which means "not yet"
 	p.sum.Store(v)
+	return v
+}
+
+// HeadSum is a 64-bit hash of the front matter (Src up to BodyStart),
+// computed on the first call only: what the site's structure is made of
+// is hashed once per version of a file, not in every build.
+func (p *Page) HeadSum() uint64 {
+	if v := p.headSum.Load(); v != 0 {
+		return v
+	}
+	v := xxhash.Sum64(p.Src[:min(max(p.BodyStart, 0), len(p.Src))]) | 1
+	p.headSum.Store(v)
 	return v
 }
 
