@@ -99,34 +99,45 @@ func (s *Server) contentChanged(paths []string) bool {
 // loadPairs reads the site's content as the build does, re-reading only
 // what changed since the last build (s.loader), and the site's glossary,
 // and returns the pair index of them, made when first asked for
-// (pairsLater.index): an edit does not wait for it. strs are the UI
-// strings the view speaks. An error while reading gives no index, as the
-// build's overlay shows it already. The caller holds s.buildMu.
+// (pairsLater.index): an edit does not wait for it. The reading is done
+// beside the reload the edit sends (s.pairsLoading), and the index, when
+// asked for, waits for it; the next build waits for it before it touches
+// s.loader. strs are the UI strings the view speaks. An error while
+// reading gives no index, as the build's overlay shows it already. The
+// caller holds s.buildMu.
 func (s *Server) loadPairs(ctx context.Context, langs []string, strs *i18n.Bundle) *pairsLater {
-	c, diags := s.loader.Load(ctx, s.in, s.contentFolder(), langs)
-	if diags.Err() != nil || ctx.Err() != nil || len(langs) == 0 {
-		return &pairsLater{}
-	}
-	gl, _ := glossary.Load(ctx, s.in, glossary.Path(s.contentFolder()), langs)
-	l := s.translationLayout()
-	root := s.opts.Root
-	return &pairsLater{make: func() *pairIndex {
-		pairs, _ := translation.Pairs(c, langs)
-		idx := &pairIndex{keys: map[string]string{}, byKey: map[string][]int{},
-			site:    &translation.Site{Dir: root, Layout: l, Langs: langs, Content: c, Pairs: pairs},
-			store:   translation.Store{Fs: s.in, Dir: path.Join(l.Cache, translation.StoreDir)},
-			strings: strs, glossary: gl}
-		for _, p := range c.Pages {
-			if rel := urlRel(p); idx.keys[rel] == "" {
-				idx.keys[rel] = translation.Key(p)
+	later := &pairsLater{ready: make(chan struct{})}
+	// The build's context may be a request's, done once the build is
+	// (a mark from /_pair/); the reading is short.
+	ctx = context.WithoutCancel(ctx)
+	s.pairsLoading.Go(func() {
+		defer close(later.ready)
+		c, diags := s.loader.Load(ctx, s.in, s.contentFolder(), langs)
+		if diags.Err() != nil || ctx.Err() != nil || len(langs) == 0 {
+			return
+		}
+		gl, _ := glossary.Load(ctx, s.in, glossary.Path(s.contentFolder()), langs)
+		l := s.translationLayout()
+		root := s.opts.Root
+		later.make = func() *pairIndex {
+			pairs, _ := translation.Pairs(c, langs)
+			idx := &pairIndex{keys: map[string]string{}, byKey: map[string][]int{},
+				site:    &translation.Site{Dir: root, Layout: l, Langs: langs, Content: c, Pairs: pairs},
+				store:   translation.Store{Fs: s.in, Dir: path.Join(l.Cache, translation.StoreDir)},
+				strings: strs, glossary: gl}
+			for _, p := range c.Pages {
+				if rel := urlRel(p); idx.keys[rel] == "" {
+					idx.keys[rel] = translation.Key(p)
+				}
 			}
+			idx.lines, _ = idx.site.Status()
+			for i, ln := range idx.lines {
+				idx.byKey[ln.Pair.Key] = append(idx.byKey[ln.Pair.Key], i)
+			}
+			return idx
 		}
-		idx.lines, _ = idx.site.Status()
-		for i, ln := range idx.lines {
-			idx.byKey[ln.Pair.Key] = append(idx.byKey[ln.Pair.Key], i)
-		}
-		return idx
-	}}
+	})
+	return later
 }
 
 // pairsLater is the pair index of one build's content, made from it
@@ -134,15 +145,19 @@ func (s *Server) loadPairs(ctx context.Context, langs []string, strs *i18n.Bundl
 // strings are read at the build, so that the index tells of the site
 // being served whenever it is asked for. The zero value has no index.
 type pairsLater struct {
-	once sync.Once
-	make func() *pairIndex // nil: no index
-	idx  *pairIndex
+	ready chan struct{} // closed once make is set (loadPairs); nil: no reading
+	once  sync.Once
+	make  func() *pairIndex // nil: no index
+	idx   *pairIndex
 }
 
 // index is the pair index; nil when the content did not read.
 func (l *pairsLater) index() *pairIndex {
 	if l == nil {
 		return nil
+	}
+	if l.ready != nil {
+		<-l.ready
 	}
 	l.once.Do(func() {
 		if l.make != nil {

@@ -176,7 +176,9 @@ func TestPairIndexLater(t *testing.T) {
 	}
 	writeFile(t, root, ja, strings.Replace(readFile(t, root, ja), `title: "`, `title: "新 `, 1))
 	must(t, s.Rebuild(context.Background(), []string{ja}))
-	if l := s.cur.Load().pairs; l == nil || l.make == nil || l.idx != nil {
+	if l := s.cur.Load().pairs; l == nil {
+		t.Fatal("the rebuild left no pair index to make")
+	} else if <-l.ready; l.make == nil || l.idx != nil {
 		t.Fatal("the rebuild made the pair index")
 	}
 	const strs = "i18n/ja.toml"

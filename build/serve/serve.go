@@ -104,7 +104,10 @@ type Server struct {
 	loader   *source.Loader // the content, for /_pair/, under buildMu
 
 	buildMu sync.Mutex // one build at a time
-	n       int        // builds done, under buildMu
+	// pairsLoading is the last build's reading of the content for
+	// /_pair/ (loadPairs), done beside the reload it sends.
+	pairsLoading sync.WaitGroup
+	n            int // builds done, under buildMu
 	// pairsDirty: the content changed since the translations for
 	// /_pair/ were last read (under buildMu).
 	pairsDirty bool
@@ -204,6 +207,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 func (s *Server) Rebuild(ctx context.Context, paths []string) error {
 	s.buildMu.Lock()
 	defer s.buildMu.Unlock()
+	s.pairsLoading.Wait() // the last build's reading for /_pair/ is done with s.loader
 	start := time.Now()
 	// The watcher names every change, unless it reported trouble (an
 	// overflow of events) since the last build: then the content is
@@ -327,6 +331,7 @@ func (s *Server) Watch(ctx context.Context) (<-chan struct{}, error) {
 	go func() {
 		defer close(done)
 		w.Run(ctx, func(paths []string) { s.Rebuild(ctx, paths) })
+		s.pairsLoading.Wait()
 	}()
 	return done, nil
 }
