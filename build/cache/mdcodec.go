@@ -37,7 +37,8 @@ func decodeMarkdown(b []byte) (Markdown, bool) {
 			o := &m.Outline[i]
 			o.Kind = markdown.BlockKind(d.int32())
 			o.Level = d.int32()
-			o.ID, o.Text, o.Info, o.Code = d.str(), d.str(), d.str(), d.str()
+			o.ID, o.Text, o.Info = d.str(), d.str(), d.str()
+			o.CodeSum = d.uint()
 			o.Line, o.Col = d.int32(), d.int32()
 		}
 	}

@@ -13,8 +13,6 @@ package check
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/markdown"
@@ -194,7 +192,7 @@ func twinCode(p, o *Page) diag.List {
 		ob, ook := oc.next()
 		switch {
 		case pok && ook:
-			if !sameCode(pb.Code, ob.Code) {
+			if pb.CodeSum != ob.CodeSum { // the same but for comments and spacing (markdown.CodeSum)
 				return diag.List{warnAt(p, pb.Line, pb.Col, "code block %d differs from %s:%d:%d", i+1, o.Source, ob.Line, ob.Col)}
 			}
 			continue
@@ -228,40 +226,4 @@ func twinHeadings(p, o *Page) diag.List {
 		}
 		return nil
 	}
-}
-
-// sameCode reports whether two code blocks are the same but for trailing
-// whitespace and comments (see Twins).
-func sameCode(a, b string) bool {
-	if a == b {
-		return true
-	}
-	return slices.Equal(codeLines(a), codeLines(b))
-}
-
-// codeLines are the lines of code without their comments and trailing
-// whitespace, empty lines dropped.
-func codeLines(code string) []string {
-	var out []string
-	for line := range strings.SplitSeq(code, "\n") {
-		line = strings.TrimRight(stripComment(line), " \t\r")
-		if line != "" {
-			out = append(out, line)
-		}
-	}
-	return out
-}
-
-// stripComment cuts line at the comment it holds: "#" or "//" at the
-// start of the line (after indentation) or after a space or tab.
-func stripComment(line string) string {
-	for i := 0; i < len(line); i++ {
-		if line[i] != '#' && !(line[i] == '/' && i+1 < len(line) && line[i+1] == '/') {
-			continue
-		}
-		if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' {
-			return line[:i]
-		}
-	}
-	return line
 }

@@ -51,7 +51,7 @@ content/ja/cka/05-ha-cluster.md:7:1: link to "../02-control-plane/#nothing-near"
 }
 
 func code(s string, line int) markdown.Block {
-	return markdown.Block{Kind: markdown.BlockCode, Code: s, Line: line, Col: 1}
+	return markdown.Block{Kind: markdown.BlockCode, CodeSum: markdown.CodeSum(s), Line: line, Col: 1}
 }
 
 func heading(level, line int) markdown.Block {
@@ -99,8 +99,17 @@ func TestTwins(t *testing.T) {
 }
 
 func TestCodeLines(t *testing.T) {
-	got := codeLines("a # c\nb#not\nurl http://x/y\n  # whole\n\tz // c  \nend   ")
+	const code = "a # c\nb#not\nurl http://x/y\n  # whole\n\tz // c  \nend   "
+	got := markdown.CodeLines(code)
 	if want := "a|b#not|url http://x/y|\tz|end"; strings.Join(got, "|") != want {
-		t.Errorf("codeLines = %q, want %q", strings.Join(got, "|"), want)
+		t.Errorf("CodeLines = %q, want %q", strings.Join(got, "|"), want)
+	}
+	// The sum is the lines': the same for the block translated, another
+	// for a changed line.
+	if markdown.CodeSum(code) != markdown.CodeSum("a # ハ\nb#not\n\nurl http://x/y\n\tz\nend") {
+		t.Error("a block with its comments translated has another sum")
+	}
+	if markdown.CodeSum(code) == markdown.CodeSum("a\nb#not\nurl http://x/z\n\tz\nend") {
+		t.Error("a block with a line changed has the same sum")
 	}
 }

@@ -2,9 +2,11 @@ package markdown
 
 import (
 	"bytes"
+	"github.com/cespare/xxhash/v2"
 	"html"
 	"net/url"
 	"slices"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -64,11 +66,11 @@ type Block struct {
 	Level int
 	ID    string
 	Text  string
-	// Info and Code are a code block's: the fence's info string as
-	// written ("" for indented code) and the code, line endings
-	// normalised, its trailing newlines trimmed.
-	Info string
-	Code string
+	// Info and CodeSum are a code block's: the fence's info string as
+	// written ("" for indented code) and the CodeSum of its code: what a
+	// translation's block is compared by, without the code held.
+	Info    string
+	CodeSum uint64
 	// Line and Col are the block's position in the file: its heading
 	// marker or opening fence; Col counts characters.
 	Line, Col int
@@ -268,7 +270,7 @@ func outline(root ast.Node, e *Env) []Block {
 			out = append(out, b)
 			return ast.WalkSkipChildren, nil
 		case *CodeFigure:
-			b := Block{Kind: BlockCode, Info: n.Info, Code: n.Code}
+			b := Block{Kind: BlockCode, Info: n.Info, CodeSum: CodeSum(n.Code)}
 			b.Line, b.Col = at(n)
 			out = append(out, b)
 			return ast.WalkSkipChildren, nil
@@ -276,4 +278,43 @@ func outline(root ast.Node, e *Env) []Block {
 		return ast.WalkContinue, nil
 	})
 	return out
+}
+
+// CodeSum is a 64-bit hash of a code block's CodeLines: two blocks the
+// same but for their comments, trailing whitespace and empty lines (a
+// translation translates the comments) have the same sum.
+func CodeSum(code string) uint64 {
+	h := xxhash.New()
+	for _, line := range CodeLines(code) {
+		h.WriteString(line)
+		h.WriteString("\n")
+	}
+	return h.Sum64()
+}
+
+// CodeLines are the lines of code without their comments and trailing
+// whitespace, empty lines dropped.
+func CodeLines(code string) []string {
+	var out []string
+	for line := range strings.SplitSeq(code, "\n") {
+		line = strings.TrimRight(stripComment(line), " \t\r")
+		if line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// stripComment cuts line at the comment it holds: "#" or "//" at the
+// start of the line (after indentation) or after a space or tab.
+func stripComment(line string) string {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '#' && !(line[i] == '/' && i+1 < len(line) && line[i+1] == '/') {
+			continue
+		}
+		if i == 0 || line[i-1] == ' ' || line[i-1] == '\t' {
+			return line[:i]
+		}
+	}
+	return line
 }

@@ -94,13 +94,13 @@ func TestLinksWithoutEnv(t *testing.T) {
 		case markdown.BlockHeading:
 			got = append(got, fmt.Sprintf("%d:%d h%d #%s %s", b.Line, b.Col, b.Level, b.ID, b.Text))
 		case markdown.BlockCode:
-			got = append(got, fmt.Sprintf("%d:%d code %q %q", b.Line, b.Col, b.Info, b.Code))
+			got = append(got, fmt.Sprintf("%d:%d code %q %x", b.Line, b.Col, b.Info, b.CodeSum))
 		}
 	}
 	want := []string{
 		`1:1 h1 #top-title 題`,
-		`5:5 code "" "indented"`,
-		`7:1 code "bash {title=\"x\"}" "echo 1  "`,
+		fmt.Sprintf(`5:5 code "" %x`, markdown.CodeSum("indented")),
+		fmt.Sprintf(`7:1 code "bash {title=\"x\"}" %x`, markdown.CodeSum("echo 1")),
 		`11:1 h3 #小見出し 小見出し`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
