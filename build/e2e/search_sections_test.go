@@ -224,3 +224,35 @@ func checkLanded(t *testing.T, ctx context.Context, href string) {
 		t.Errorf("the heading of #%s: %s, want it in view and highlighted (animation landed)", hash, got)
 	}
 }
+
+// TestSearchAnswersAtOnce: with what a query needs loaded, the box
+// answers a keystroke in its input event, without waiting for a frame;
+// a second keystroke in the same frame is answered once, on the next.
+func TestSearchAnswersAtOnce(t *testing.T) {
+	base := serve(t, builtCourse(t))
+	b := browsertest.New(t, browsertest.Options{})
+	ctx := b.Ctx
+	openSearch(t, ctx, base+"/ja/", "kubeadm")
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(q => { q.value = ''; q.dispatchEvent(new Event('input', { bubbles: true })); return true; })(document.querySelector('#q'))`)); err != nil {
+		t.Fatal(err)
+	}
+	openSearch(t, ctx, "", "etcd")
+	// Typed in one task with both loaded: "kubeadm" (answered in its
+	// event), then "etcd" (in the same frame: answered on the next).
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new Promise(ok => requestAnimationFrame(() => setTimeout(() => {
+		const q = document.querySelector('#q');
+		const shows = w => { const ms = [...document.querySelectorAll('#search-results mark')]; return ms.length > 0 && ms.every(m => m.textContent.toLowerCase().startsWith(w)); };
+		const type = v => { q.value = v; q.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' })); };
+		type('kubeadm');
+		const first = shows('kubeadm') ? 'kubeadm at once' : 'kubeadm late';
+		type('etcd');
+		const second = shows('kubeadm') ? 'etcd waits' : 'etcd at once too';
+		requestAnimationFrame(() => setTimeout(() => ok(first + '; ' + second + '; ' + (shows('etcd') ? 'etcd next frame' : 'etcd never'))));
+	})))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "kubeadm at once; etcd waits; etcd next frame"; got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+}

@@ -664,7 +664,15 @@
 
     // open shows the list under the box: on a phone the panel covers
     // the page below it (search.css), elsewhere it is kept in the window.
+    // It is placed when it opens (and when the window changes size): an
+    // open list's new results are laid out once, in their frame, not
+    // measured for each keystroke (each measure a layout of the page).
     function open() {
+      if (!list.hidden) return;
+      place();
+    }
+
+    function place() {
       list.style.setProperty('--search-top', Math.max(0, input.getBoundingClientRect().bottom) + 'px');
       list.style.transform = '';
       list.hidden = false;
@@ -672,6 +680,7 @@
       var r = list.getBoundingClientRect();
       if (r.left < 16 && getComputedStyle(list).position === 'absolute') list.style.transform = 'translateX(' + Math.round(16 - r.left) + 'px)';
     }
+    window.addEventListener('resize', function () { if (!list.hidden) place(); });
 
     function close() {
       list.hidden = true;
@@ -852,12 +861,17 @@
     });
     // a press reaches the box even when the window has no focus yet
     input.addEventListener('pointerdown', load);
-    // The box answers a keystroke on the next frame, so that the keys of
-    // one frame make one query.
+    // The box answers a keystroke at once, and the keys that follow it in
+    // the same frame (a paste, an input method's burst) once, on the next
+    // frame: one query a frame, and a key typed alone waits for none.
+    var ranThisFrame = false;
     input.addEventListener('input', function () {
       cancelAnimationFrame(frame);
       clearTimeout(loadTimer);
-      frame = requestAnimationFrame(run);
+      if (ranThisFrame) { frame = requestAnimationFrame(run); return; }
+      ranThisFrame = true;
+      requestAnimationFrame(function () { ranThisFrame = false; });
+      run();
     });
     function unselect() {
       if (selected >= 0) items[selected].setAttribute('aria-selected', 'false');
