@@ -188,7 +188,8 @@ async function launch(exe) {
       await browser.close().catch(() => {});
       proc.kill();
       await new Promise((ok) => (proc.exitCode !== null ? ok() : proc.on('exit', ok)));
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be closing files in the profile.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
