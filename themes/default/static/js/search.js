@@ -521,15 +521,18 @@
     if (!sec.length) return [];
     var stats = sec.map(function () { return { seen: new Set(), head: 0, count: 0 }; });
     var j = 0;
-    t.toks.forEach(function (tok) {
+    // the tokens of the prose, from the first section on: they are in the
+    // order of the text
+    for (var k = firstToken(t.toks, sec[0][0]); k < t.toks.length && t.toks[k].s < proseEnd; k++) {
+      var tok = t.toks[k];
       while (j + 1 < sec.length && tok.s >= sec[j + 1][0]) j++;
-      if (tok.s < sec[j][0] || tok.e > proseEnd) return;
+      if (tok.s < sec[j][0] || tok.e > proseEnd) continue;
       var q = termOf(terms, tok.t);
-      if (q < 0) return;
+      if (q < 0) continue;
       stats[j].seen.add(q);
       stats[j].count++;
       if (tok.e <= sec[j][0] + sec[j][1]) stats[j].head++;
-    });
+    }
     var order = [];
     stats.forEach(function (st, i) { if (st.count) order.push(i); });
     order.sort(function (a, b) {
@@ -541,10 +544,12 @@
       var end = i + 1 < sec.length ? sec[i + 1][0] : proseEnd;
       var hs = [], bs = [];
       var from = hEnd < end && t.rs[hEnd] === ' ' ? hEnd + 1 : hEnd;
-      t.toks.forEach(function (tok) {
+      // the section's tokens only: they are in the order of the text
+      for (var k = firstToken(t.toks, off); k < t.toks.length && t.toks[k].s < end; k++) {
+        var tok = t.toks[k];
         if (tok.s >= off && tok.e <= hEnd) hs.push({ t: tok.t, s: tok.s - off, e: tok.e - off });
         else if (tok.s >= from && tok.e <= end) bs.push({ t: tok.t, s: tok.s - from, e: tok.e - from });
-      });
+      }
       var body = t.rs.slice(from, end);
       while (body.length && body[body.length - 1] === ' ') body.pop();
       return {
@@ -553,6 +558,17 @@
         snippet: body.length ? cut(body, bs, terms) : []
       };
     });
+  }
+
+  // firstToken is the index of the first of toks (in the order of the
+  // text, by start) that starts at or after off.
+  function firstToken(toks, off) {
+    var lo = 0, hi = toks.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (toks[mid].s < off) lo = mid + 1; else hi = mid;
+    }
+    return lo;
   }
 
   // Where a language's shards and fragments are: the folder search-data
