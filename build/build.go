@@ -168,9 +168,9 @@ type Builder struct {
 	// the last build, taken again while the paths given to Invalidate are
 	// every change (Complete) and all were content.
 	static struct {
-		theme           *render.Theme // read for this theme
-		files           []render.StaticFile
-		fresh, complete bool // no static path changed since; Complete was called since the last build
+		theme                  *render.Theme // read for this theme
+		files                  []render.StaticFile
+		fresh, complete, named bool // no static path changed since; Complete was called since the last build began; so it was for this one
 	}
 }
 
@@ -221,9 +221,7 @@ func (b *Builder) Complete() {
 // staticFiles returns th's static files (render.Theme.Static), as the last
 // build read them when nothing says they changed. The caller holds b.mu.
 func (b *Builder) staticFiles(th *render.Theme) ([]render.StaticFile, error) {
-	reuse := b.static.fresh && b.static.complete && b.static.theme == th
-	b.static.complete = false
-	if reuse {
+	if b.static.fresh && b.static.named && b.static.theme == th {
 		return b.static.files, nil
 	}
 	files, err := th.Static()
@@ -338,6 +336,7 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	source.Refresh(b.in)
 	b.walked = source.Remembering(b.in)
 	b.builds++
+	b.static.named, b.static.complete = b.static.complete, false
 	tm := b.opts.Timings
 	end := tm.Stage("configuration")
 	if err := b.loadConfig(ctx); err != nil {

@@ -84,4 +84,19 @@ func TestStaticReadWhenNamed(t *testing.T) {
 	if got := mainCSS(build()); !strings.Contains(got, "zz-second-edit") {
 		t.Error("without Complete, the static files were not read again")
 	}
+
+	// A Complete is for the build that follows it only, even one that
+	// stopped before it read the static files.
+	b.Invalidate(art)
+	b.Complete()
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := b.Build(stopped); err == nil {
+		t.Fatal("a build with its context done did not stop")
+	}
+	edit(style, "\n.zz-third-edit{color:green}\n")
+	b.Invalidate(art)
+	if got := mainCSS(build()); !strings.Contains(got, "zz-third-edit") {
+		t.Error("a Complete given to a build that stopped was taken by the next")
+	}
 }
