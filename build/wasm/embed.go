@@ -58,7 +58,7 @@ func embeddedModules(fsys fs.FS) (Modules, bool) {
 	if len(m.ExecJS) == 0 {
 		return Modules{}, false
 	}
-	m.sums = readSums(read(SumsName), sizes)
+	m.sums, m.gzips = readSums(read(SumsName), sizes)
 	if len(m.sums) == len(names) {
 		m.fsys, m.sizes = fsys, sizes
 		return m, true
@@ -97,7 +97,9 @@ func moduleSize(fsys fs.FS, name string) (int64, bool) {
 const SumsName = "sums.txt"
 
 // RecordSums is what SumsName holds for the modules calc and x509: a line
-// "name size sha256" for each.
+// "name size sha256 gzipped-size" for each. The gzipped size is the build
+// summary's, which would otherwise compress 9 MB (half a second) on every
+// build that prints it.
 func RecordSums(calc, x509 []byte) []byte {
 	var b strings.Builder
 	for _, f := range []struct {
@@ -105,24 +107,30 @@ func RecordSums(calc, x509 []byte) []byte {
 		data []byte
 	}{{CalcName + ".wasm", calc}, {CalcX509Name + ".wasm", x509}} {
 		sum := sha256.Sum256(f.data)
-		fmt.Fprintf(&b, "%s %d %x\n", f.name, len(f.data), sum)
+		fmt.Fprintf(&b, "%s %d %x %d\n", f.name, len(f.data), sum, SizeOf(f.data).Gzip)
 	}
 	return []byte(b.String())
 }
 
-// readSums reads what RecordSums wrote, keeping the sum of a module only
-// when its size is the module's (sizes, by file name): a module replaced
-// without go generate is read and hashed again.
-func readSums(b []byte, sizes map[string]int64) map[string]string {
-	sums := map[string]string{}
+// readSums reads what RecordSums wrote, keeping the sum and gzipped size
+// of a module only when its size is the module's (sizes, by file name): a
+// module replaced without go generate is read and hashed again. A line of
+// an older go generate, without the gzipped size, gives the sum alone.
+func readSums(b []byte, sizes map[string]int64) (sums map[string]string, gzips map[string]int) {
+	sums, gzips = map[string]string{}, map[string]int{}
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(line)
-		if len(f) != 3 || len(f[2]) != 2*sha256.Size {
+		if len(f) < 3 || len(f) > 4 || len(f[2]) != 2*sha256.Size {
 			continue
 		}
 		if size, ok := sizes[f[0]]; ok && strconv.FormatInt(size, 10) == f[1] {
 			sums[f[0]] = f[2]
+			if len(f) == 4 {
+				if n, err := strconv.Atoi(f[3]); err == nil && n > 0 {
+					gzips[f[0]] = n
+				}
+			}
 		}
 	}
-	return sums
+	return sums, gzips
 }

@@ -327,3 +327,42 @@ func TestEmbeddedSums(t *testing.T) {
 		t.Error("without the sums of both, the modules are not read to be hashed")
 	}
 }
+
+// TestEmbeddedGzipSize: the summary's gzipped sizes of streamed modules
+// are the ones go generate recorded, which gzip measures; sums of an
+// older go generate, without them, still name the modules.
+func TestEmbeddedGzipSize(t *testing.T) {
+	e := fakeEmbed()
+	calc, x509 := e["embedded/calc.wasm"].Data, e["embedded/calc-x509.wasm"].Data
+	e["embedded/"+SumsName] = &fstest.MapFile{Data: RecordSums(calc, x509)}
+	m, ok := embeddedModules(e)
+	if !ok || m.fsys == nil {
+		t.Fatal("modules with sums not streamed")
+	}
+	if got, want := m.CalcSize(), SizeOf(calc); got != want {
+		t.Errorf("calc.wasm size %+v, want %+v", got, want)
+	}
+	if got, want := m.CalcX509Size(), SizeOf(x509); got != want {
+		t.Errorf("calc-x509.wasm size %+v, want %+v", got, want)
+	}
+	// The recorded size is what the summary says: it is not measured again.
+	var old strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(string(RecordSums(calc, x509))), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 4 {
+			t.Fatalf("sums line %q has no gzipped size", line)
+		}
+		old.WriteString(strings.Join(f[:3], " ") + "\n")
+	}
+	e["embedded/"+SumsName] = &fstest.MapFile{Data: []byte(strings.Replace(string(RecordSums(calc, x509)), fmt.Sprintf(" %d\n", SizeOf(calc).Gzip), " 7\n", 1))}
+	if m, _ := embeddedModules(e); m.CalcSize().Gzip != 7 {
+		t.Errorf("calc.wasm gzipped %d, not the recorded 7", m.CalcSize().Gzip)
+	}
+	e["embedded/"+SumsName] = &fstest.MapFile{Data: []byte(old.String())}
+	m, _ = embeddedModules(e)
+	if m.fsys == nil {
+		t.Error("sums without gzipped sizes not taken")
+	} else if got, want := m.CalcSize(), SizeOf(calc); got != want {
+		t.Errorf("without a recorded size, calc.wasm %+v, want %+v", got, want)
+	}
+}

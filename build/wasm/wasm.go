@@ -57,6 +57,9 @@ type Modules struct {
 	// (Bytes).
 	fsys  fs.FS
 	sizes map[string]int64
+	// gzips are the streamed modules' gzipped sizes by file name, as go
+	// generate recorded them.
+	gzips map[string]int
 }
 
 // Available reports whether m holds the two modules.
@@ -80,13 +83,22 @@ func (m *Modules) Bytes(name string) []byte {
 	return b
 }
 
-// CalcSize is calc.wasm's size, for the build summary. It is measured
-// when asked (gzip takes a third of a second on the modules), so a quiet
-// build never pays for it.
-func (m *Modules) CalcSize() Size { return SizeOf(m.Bytes(CalcName)) }
+// CalcSize is calc.wasm's size, for the build summary: as go generate
+// recorded it for the embedded modules, else measured when asked (gzip
+// takes a third of a second on the modules), so a quiet build never pays
+// for it.
+func (m *Modules) CalcSize() Size { return m.size(CalcName) }
 
 // CalcX509Size is calc-x509.wasm's size, for the build summary.
-func (m *Modules) CalcX509Size() Size { return SizeOf(m.Bytes(CalcX509Name)) }
+func (m *Modules) CalcX509Size() Size { return m.size(CalcX509Name) }
+
+func (m *Modules) size(name string) Size {
+	file := name + ".wasm"
+	if gz, ok := m.gzips[file]; ok && m.fsys != nil {
+		return Size{Raw: int(m.sizes[file]), Gzip: gz}
+	}
+	return SizeOf(m.Bytes(name))
+}
 
 // Size is a file's size, raw and gzipped (at gzip's default level, as a
 // server compresses it).
