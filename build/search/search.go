@@ -546,6 +546,16 @@ func snippetOf(pt pageText, qs []queryTerm) []Segment {
 		}
 	}
 	e := min(len(rs), a+snippetRunes)
+	// a matched word the window's edge falls in is shown whole, not its
+	// first or last letters marked
+	for _, s := range spans {
+		if s.start < a && s.end > a {
+			a = s.start
+		}
+		if s.start < e && s.end > e {
+			e = s.end
+		}
+	}
 	// marks: spans inside the window, clipped, merged when they overlap,
 	// touch or are one space apart
 	var marks [][2]int

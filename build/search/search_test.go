@@ -318,3 +318,29 @@ func TestLoadRejectsBadInput(t *testing.T) {
 		t.Error("Search(nil) returned hits")
 	}
 }
+
+// TestSnippetEdgesKeepWordsWhole: a matched word the snippet's window
+// begins or ends in is shown and marked whole, not cut to its first
+// letters ("apiserver+et…").
+func TestSnippetEdgesKeepWordsWhole(t *testing.T) {
+	// "etcd ", then 93 runes: the window from the first etcd (100 runes)
+	// ends two runes into the second word
+	pad := "etcd " + strings.Repeat("x ", 46) + "+"
+	for _, tc := range []struct{ text, want string }{
+		{pad + "etcd and more after it", "[etcd]"},
+		{pad + "etcdctl and more after it", "[etcdctl]"},
+	} {
+		rs := []rune(tc.text)
+		segs := snippetOf(pageText{rs, tokenizeRunes(rs)}, queryTerms("etcd"))
+		got := SnippetText(segs)
+		var last string
+		for _, s := range segs {
+			if s.Mark {
+				last = "[" + s.Text + "]"
+			}
+		}
+		if last != tc.want {
+			t.Errorf("%q: snippet %q, last mark %s; want %s", tc.text, got, last, tc.want)
+		}
+	}
+}
