@@ -3,13 +3,18 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/spf13/afero"
 
+	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/internal/browsertest"
+	"github.com/kakehashi-dev/kakehashi/build/internal/corpus"
+	"github.com/kakehashi-dev/kakehashi/build/output"
 )
 
 // searchGroup is one page of the open results panel as the page shows it.
@@ -254,5 +259,86 @@ func TestSearchAnswersAtOnce(t *testing.T) {
 	}
 	if want := "kubeadm at once; etcd waits; etcd next frame"; got != want {
 		t.Errorf("%s, want %s", got, want)
+	}
+}
+
+// TestSearchFillsThePanelFirst: on a site whose queries find many pages,
+// the keystroke's event makes the results that fill the open panel and
+// leaves the others, below its fold, for after the paint; a key that moves
+// to them adds them at once, and a keystroke that comes first drops them.
+func TestSearchFillsThePanelFirst(t *testing.T) {
+	ctx := context.Background()
+	c, err := corpus.LoadDir(ctx, filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := c.MemSite(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bld, err := build.New(src, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := bld.Build(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "public")
+	if err := output.Publish(ctx, afero.NewOsFs(), dir, res.Site); err != nil {
+		t.Fatal(err)
+	}
+	b := browsertest.New(t, browsertest.Options{})
+	openSearch(t, b.Ctx, serve(t, dir)+"/ja/", "kubeadm")
+	if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](`document.querySelectorAll('#search-results > li.search-group').length === 10 || null`)); err != nil {
+		t.Fatalf("kubeadm does not find ten pages on a site of ten parts: %v", err)
+	}
+	// What the keystroke's event shows, and what the list holds after
+	// the paint; then a keystroke whose rest is taken by the next one;
+	// then ArrowUp at once after a keystroke, which selects the last result.
+	got, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`new Promise(ok => {
+		const q = document.querySelector('#q'), list = document.getElementById('search-results');
+		const type = v => { q.value = v; q.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' })); };
+		const groups = () => list.querySelectorAll(':scope > li.search-group').length;
+		const after = f => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(f, 50))));
+		const pages = () => [...list.querySelectorAll('a.search-page')].map(a => a.getAttribute('href'));
+		after(() => {
+			type('kubead');
+			const first = groups(), filled = list.scrollHeight > list.clientHeight + 8;
+			after(() => {
+				const all = groups();
+				// kubeadm's event, then etcd's in the same frame
+				type('kubeadm');
+				type('etcd');
+				after(() => {
+					const hrefs = pages();
+					const stale = hrefs.length - new Set(hrefs).size + [...list.querySelectorAll('mark')].filter(m => m.textContent.toLowerCase().startsWith('kubeadm')).length;
+					type('kubead');
+					q.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+					const opts = list.querySelectorAll('[role="option"]');
+					const sel = list.querySelector('[aria-selected="true"]');
+					ok(JSON.stringify({ first, filled, all, stale, groups: groups(), last: sel === opts[opts.length - 1] }));
+				});
+			});
+		});
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		First, All, Stale, Groups int
+		Filled, Last              bool
+	}
+	if err := json.Unmarshal([]byte(got), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Filled || r.First == 0 || r.First >= r.All || r.All != 10 {
+		t.Errorf("the keystroke's event made %d of %d results (the panel filled: %v); want those that fill it, fewer than all ten", r.First, r.All, r.Filled)
+	}
+	if r.Stale != 0 {
+		t.Errorf("after kubeadm and etcd in one frame: %d results of kubeadm's left in the list (pages twice or its marks)", r.Stale)
+	}
+	if r.Groups != 10 || !r.Last {
+		t.Errorf("ArrowUp right after a keystroke: %d results, the last selected %v; want all ten and the last", r.Groups, r.Last)
 	}
 }

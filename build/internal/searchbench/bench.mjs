@@ -47,8 +47,15 @@ function parseArgs(argv) {
     notes: join(here, 'notes.md'),
     chromium: process.env.CHROMIUM || '/usr/bin/chromium',
     scale: [],
+    latencyOnly: false,
   };
   for (let i = 0; i < argv.length; i++) {
+    // --latency-only times kakehashi's box alone, each query printed, and
+    // writes no report: for working on the box.
+    if (argv[i] === '--latency-only') {
+      opts.latencyOnly = true;
+      continue;
+    }
     const m = /^--(site|out|queries|notes|chromium|scale)(?:=(.*))?$/.exec(argv[i]);
     if (!m) throw new Error(`unknown argument ${argv[i]}`);
     const v = m[2] !== undefined ? m[2] : argv[++i];
@@ -439,12 +446,13 @@ async function latencyPagefind(page, log, q) {
 
 // measureLatency runs the first TEN queries of each language through
 // both tools in one page each, the CPU throttled THROTTLE×.
-async function measureLatency(browser, origin, log, queries) {
+async function measureLatency(browser, origin, log, queries, oursOnly) {
   const out = {};
   for (const lang of ['ja', 'ko']) {
     out[lang] = {};
     const qs = queries.filter((q) => q.lang === lang).slice(0, TEN).map((q) => q.q);
-    for (const [name, run] of [['kakehashi', latencyOurs], ['pagefind', latencyPagefind]]) {
+    const tools = [['kakehashi', latencyOurs], ['pagefind', latencyPagefind]];
+    for (const [name, run] of oursOnly ? tools.slice(0, 1) : tools) {
       const { context, page } = await newPage(browser);
       await page.goto(`${origin}/${lang}/`, { waitUntil: 'load' });
       const cdp = await context.newCDPSession(page);
@@ -452,8 +460,9 @@ async function measureLatency(browser, origin, log, queries) {
       const ms = [];
       for (const q of qs) ms.push(await run(page, log, q));
       await context.close();
+      const each = qs.map((q, i) => `${q} ${msec(ms[i])}`);
       ms.sort((a, b) => a - b);
-      out[lang][name] = { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1], n: ms.length };
+      out[lang][name] = { median: ms[Math.floor(ms.length / 2)], max: ms[ms.length - 1], n: ms.length, each };
     }
   }
   return out;
@@ -853,10 +862,34 @@ async function runSite(browser, src, queries, cold) {
   }
 }
 
+// latencyOnly prints the box's time for each query on each site.
+async function latencyOnly(browser, opts, queries) {
+  for (const [name, dir] of [['the course', opts.site], ...opts.scale.map((sc) => [`${sc.parts} parts`, sc.dir])]) {
+    const srv = await serve(resolve(dir));
+    try {
+      const lat = await measureLatency(browser, srv.origin, srv.log, queries, true);
+      for (const lang of ['ja', 'ko']) {
+        const l = lat[lang].kakehashi;
+        console.log(`${name} ${lang}: median ${msec(l.median)} slowest ${msec(l.max)} | ${l.each.join(', ')}`);
+      }
+    } finally {
+      srv.server.close();
+    }
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const queries = JSON.parse(readFileSync(opts.queries, 'utf8')).queries;
   const chrome = await launch(opts.chromium);
+  if (opts.latencyOnly) {
+    try {
+      await latencyOnly(chrome.browser, opts, queries);
+    } finally {
+      await chrome.close();
+    }
+    return;
+  }
   try {
     const course = await runSite(chrome.browser, opts.site, queries, () => true);
     const scale = [];

@@ -28,6 +28,10 @@
   var ELLIPSIS = '\u2026';
   var JOINERS = '-._/:@';
   var MAX_RESULTS = 10;
+  // FIRST_OPTIONS is how many options (pages and sections) fill the open
+  // panel, at its tallest on a desktop (40rem) or a phone's screen: the
+  // results that hold them are made before the paint that shows the list.
+  var FIRST_OPTIONS = 9;
   // What a query lacks is loaded once the typing has paused this long, so
   // that the words on the way to the one meant load nothing.
   var LOAD_DELAY = 150;
@@ -432,6 +436,12 @@
       if (rs[k] === ' ') { a = k + 1; break; }
     }
     var e = Math.min(rs.length, a + SNIPPET);
+    // a matched word the window's edge falls in is shown whole, not its
+    // first or last letters marked
+    spans.forEach(function (sp) {
+      if (sp.s < a && sp.e > a) a = sp.s;
+      if (sp.s < e && sp.e > e) e = sp.e;
+    });
     var marks = [];
     spans.forEach(function (sp) {
       var lo = Math.max(sp.s, a), hi = Math.min(sp.e, e);
@@ -706,6 +716,8 @@
     }
 
     function clear() {
+      if (rest) clearTimeout(rest.timer);
+      rest = null;
       shown = '';
       list.textContent = '';
       items = [];
@@ -754,9 +766,71 @@
       if (status && status.textContent !== s) status.textContent = s;
     }
 
-    // render shows hits, whose fragments are all there: each page, and
-    // under it up to three of its sections that hold the query's terms,
-    // each linking to its heading.
+    // group makes the list item of hit h: the page, and under it up to
+    // three of its sections that hold the query's terms, each linking to
+    // its heading.
+    function group(data, m, h, terms) {
+      var frag = data.page[m.pages[h.doc]];
+      var href = base + String(frag.url).replace(/^\/+/, '');
+      var secs = sections(frag, terms);
+      var li = document.createElement('li');
+      li.setAttribute('role', 'none');
+      li.className = 'search-group';
+      var a = option(href, 'search-page');
+      var title = span('search-title', markedText(String(frag.title), terms));
+      if (frag.part > 0) {
+        var no = document.createElement('span');
+        no.className = 'part-no';
+        no.textContent = '#' + frag.part;
+        title.insertBefore(text(' '), title.firstChild);
+        title.insertBefore(no, title.firstChild);
+      }
+      a.appendChild(title);
+      // A page whose sections hold the terms shows them instead.
+      if (!secs.length) {
+        a.appendChild(text(' '));
+        a.appendChild(span('snippet', fragmentSnippet(frag, terms)));
+      }
+      li.appendChild(a);
+      if (secs.length) {
+        var ul = document.createElement('ul');
+        ul.setAttribute('role', 'none');
+        ul.className = 'search-sections';
+        secs.forEach(function (sec) {
+          var sli = document.createElement('li');
+          sli.setAttribute('role', 'none');
+          var sa = option(href + '#' + encodeURIComponent(sec.id), 'search-section');
+          sa.appendChild(span('search-heading', sec.heading));
+          if (sec.snippet.length) {
+            sa.appendChild(text(' '));
+            sa.appendChild(span('snippet', sec.snippet));
+          }
+          sli.appendChild(sa);
+          ul.appendChild(sli);
+        });
+        li.appendChild(ul);
+      }
+      return li;
+    }
+
+    // rest holds the groups render left for after the paint, and flush
+    // adds them now: before the keys that move through the options.
+    var rest = null;
+    function flush() {
+      if (!rest) return;
+      var r = rest;
+      rest = null;
+      clearTimeout(r.timer);
+      var groups = document.createDocumentFragment();
+      r.hits.forEach(function (h) { groups.appendChild(group(r.data, r.m, h, r.terms)); });
+      list.appendChild(groups);
+    }
+
+    // render shows hits, whose fragments are all there. The results that
+    // fill the open panel (FIRST_OPTIONS) are made in the keystroke's
+    // event, so that the paint after it shows them; the others, below the
+    // panel's fold, are added once that paint is done (or when a key moves
+    // to them first), and not at all when another keystroke comes first.
     function render(hits, terms) {
       clear();
       if (!hits.length) {
@@ -772,49 +846,17 @@
       }
       var data = index();
       var m = manifest(data);
-      hits.forEach(function (h) {
-        var frag = data.page[m.pages[h.doc]];
-        var href = base + String(frag.url).replace(/^\/+/, '');
-        var secs = sections(frag, terms);
-        var li = document.createElement('li');
-        li.setAttribute('role', 'none');
-        li.className = 'search-group';
-        var a = option(href, 'search-page');
-        var title = span('search-title', markedText(String(frag.title), terms));
-        if (frag.part > 0) {
-          var no = document.createElement('span');
-          no.className = 'part-no';
-          no.textContent = '#' + frag.part;
-          title.insertBefore(text(' '), title.firstChild);
-          title.insertBefore(no, title.firstChild);
-        }
-        a.appendChild(title);
-        // A page whose sections hold the terms shows them instead.
-        if (!secs.length) {
-          a.appendChild(text(' '));
-          a.appendChild(span('snippet', fragmentSnippet(frag, terms)));
-        }
-        li.appendChild(a);
-        if (secs.length) {
-          var ul = document.createElement('ul');
-          ul.setAttribute('role', 'none');
-          ul.className = 'search-sections';
-          secs.forEach(function (sec) {
-            var sli = document.createElement('li');
-            sli.setAttribute('role', 'none');
-            var sa = option(href + '#' + encodeURIComponent(sec.id), 'search-section');
-            sa.appendChild(span('search-heading', sec.heading));
-            if (sec.snippet.length) {
-              sa.appendChild(text(' '));
-              sa.appendChild(span('snippet', sec.snippet));
-            }
-            sli.appendChild(sa);
-            ul.appendChild(sli);
-          });
-          li.appendChild(ul);
-        }
-        list.appendChild(li);
-      });
+      var groups = document.createDocumentFragment();
+      var n = 0;
+      while (n < hits.length && items.length < FIRST_OPTIONS) groups.appendChild(group(data, m, hits[n++], terms));
+      list.appendChild(groups);
+      if (n < hits.length) {
+        var r = rest = { data: data, m: m, hits: hits.slice(n), terms: terms, timer: 0 };
+        requestAnimationFrame(function () {
+          // a task queued in the frame runs after its paint
+          if (rest === r) r.timer = setTimeout(flush, 0);
+        });
+      }
       open();
       announce(countText.replace('%d', String(hits.length)));
     }
@@ -859,6 +901,7 @@
     }
 
     function move(delta) {
+      flush();
       var n = items.length;
       if (!n) return;
       if (selected >= 0) items[selected].setAttribute('aria-selected', 'false');
