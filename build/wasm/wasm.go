@@ -57,8 +57,8 @@ type Modules struct {
 	// (Bytes).
 	fsys  fs.FS
 	sizes map[string]int64
-	// gzips are the streamed modules' gzipped sizes by file name, as go
-	// generate recorded them.
+	// gzips are the modules' gzipped sizes by file name, as go generate
+	// or the cache recorded them.
 	gzips map[string]int
 }
 
@@ -83,8 +83,8 @@ func (m *Modules) Bytes(name string) []byte {
 	return b
 }
 
-// CalcSize is calc.wasm's size, for the build summary: as go generate
-// recorded it for the embedded modules, else measured when asked (gzip
+// CalcSize is calc.wasm's size, for the build summary: as go generate or
+// the cache recorded it with the modules, else measured when asked (gzip
 // takes a third of a second on the modules), so a quiet build never pays
 // for it.
 func (m *Modules) CalcSize() Size { return m.size(CalcName) }
@@ -93,9 +93,12 @@ func (m *Modules) CalcSize() Size { return m.size(CalcName) }
 func (m *Modules) CalcX509Size() Size { return m.size(CalcX509Name) }
 
 func (m *Modules) size(name string) Size {
-	file := name + ".wasm"
-	if gz, ok := m.gzips[file]; ok && m.fsys != nil {
-		return Size{Raw: int(m.sizes[file]), Gzip: gz}
+	if gz, ok := m.gzips[name+".wasm"]; ok {
+		raw := int(m.sizes[name+".wasm"])
+		if m.fsys == nil {
+			raw = len(m.Bytes(name))
+		}
+		return Size{Raw: raw, Gzip: gz}
 	}
 	return SizeOf(m.Bytes(name))
 }
@@ -217,6 +220,20 @@ func (b Builder) buildAt(ctx context.Context, root, cacheDir string) (Modules, e
 	m := Modules{ExecJS: execJS}
 	if m.Calc, m.CalcX509, err = readCached(dir); err == nil {
 		m.Cached = true
+		// the sums and gzipped sizes recorded with the entry; an entry of an
+		// older kakehashi has none, and is given them now, once
+		sizes := map[string]int64{CalcName + ".wasm": int64(len(m.Calc)), CalcX509Name + ".wasm": int64(len(m.CalcX509))}
+		b, err := os.ReadFile(filepath.Join(dir, SumsName))
+		if err != nil {
+			b = RecordSums(m.Calc, m.CalcX509)
+			if tmp, err := os.CreateTemp(dir, "."+SumsName+"-"); err == nil {
+				_, werr := tmp.Write(b)
+				if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(dir, SumsName)) != nil {
+					os.Remove(tmp.Name())
+				}
+			}
+		}
+		m.sums, m.gzips = readSums(b, sizes)
 	} else {
 		tmp, err := os.MkdirTemp(cacheDir, ".calc-wasm-")
 		if err != nil {
@@ -246,6 +263,12 @@ func (b Builder) buildAt(ctx context.Context, root, cacheDir string) (Modules, e
 			if !bytes.HasPrefix(*mod.out, []byte("\x00asm")) {
 				return Modules{}, fmt.Errorf("building calculators: %s is not a WebAssembly module", mod.name)
 			}
+		}
+		// The modules' sums and gzipped sizes, for the builds that take
+		// them from the cache (the summary's sizes cost half a second).
+		sums := RecordSums(m.Calc, m.CalcX509)
+		if err := os.WriteFile(filepath.Join(tmp, SumsName), sums, 0o644); err != nil {
+			return Modules{}, fmt.Errorf("building calculators: caching: %w", err)
 		}
 		// Publish the cache entry whole, or not at all.
 		if err := os.Rename(tmp, dir); err != nil && !exists(dir) {

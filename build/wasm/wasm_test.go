@@ -3,8 +3,10 @@ package wasm
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -120,6 +122,12 @@ func TestCache(t *testing.T) {
 		{"a non-Go file in the sources", func() { write(t, filepath.Join(root, "shortcodes/calc/testdata/c.json"), "{}") }, 10},
 		{"another Go version", func() { f.version = "go1.27.0" }, 12},
 		{"back to a cached state", func() { f.version = "go1.26.8"; os.Remove(filepath.Join(root, "cmd/calc-wasm/x.go")) }, 12},
+		{"a cached entry of an older kakehashi, without sums", func() {
+			ms, _ := filepath.Glob(filepath.Join(cache, "calc-wasm-*", SumsName))
+			for _, m := range ms {
+				os.Remove(m)
+			}
+		}, 12},
 	}
 	for _, s := range steps {
 		s.change()
@@ -139,6 +147,18 @@ func TestCache(t *testing.T) {
 		}
 		if string(m.ExecJS) != "// wasm_exec.js from lib/wasm\n" || m.CalcSize().Raw != len(m.Calc) || m.CalcSize().Gzip == 0 {
 			t.Errorf("%s: exec %q, size %+v", s.name, m.ExecJS, m.CalcSize())
+		}
+		// A cached entry brings the sums and gzipped sizes recorded when
+		// it was compiled: the build neither hashes nor compresses them.
+		if m.Cached {
+			if len(m.gzips) != 2 || m.CalcX509Size() != SizeOf(m.CalcX509) {
+				t.Errorf("%s: recorded gzipped sizes %v, calc-x509 %+v; want %+v", s.name, m.gzips, m.CalcX509Size(), SizeOf(m.CalcX509))
+			}
+			for i, f := range m.Files(false)[:2] {
+				if want := fmt.Sprintf("%x", sha256.Sum256([][]byte{m.Calc, m.CalcX509}[i])); f.Sum != want {
+					t.Errorf("%s: %s sum %q, want %q", s.name, f.Path, f.Sum, want)
+				}
+			}
 		}
 	}
 }
