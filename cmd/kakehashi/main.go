@@ -38,7 +38,27 @@ func main() {
 	}
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	pprof.StopCPUProfile()
+	// KAKEHASHI_MEMPROFILE=file writes the command's allocations (every
+	// allocation since the start, sampled) for go tool pprof -sample_index.
+	if p := os.Getenv("KAKEHASHI_MEMPROFILE"); p != "" {
+		if err := writeAllocs(p); err != nil {
+			fmt.Fprintf(os.Stderr, "kakehashi: KAKEHASHI_MEMPROFILE: %v\n", err)
+		}
+	}
 	os.Exit(code)
+}
+
+// writeAllocs writes the allocation profile to the file p.
+func writeAllocs(p string) error {
+	f, err := os.Create(p)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // onSignal stops the command at the first interrupt (Ctrl-C) or SIGTERM

@@ -250,22 +250,39 @@ func (c *sizeRun) reloadParts() []string {
 	return out
 }
 
-// floorRuns measures the floor: one untimed run of each kind (lexers
-// compiled, memory grown), then BENCH_RUNS of each, alternating.
+// floorRuns measures the floor: one untimed run of each kind (page cache,
+// CPU frequency), then BENCH_RUNS of each, alternating; each run is a
+// process of its own reading the kakehashi corpus's files.
 func (c *sizeRun) floorRuns(ctx context.Context, res *sizeResult) error {
-	pages := floorPages(c.b.course, c.n)
-	if len(pages) != res.pages {
-		return fmt.Errorf("floor: %d article pages, want %d", len(pages), res.pages)
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("floor: %v", err)
 	}
-	fmt.Fprintf(c.b.log, "bench: %d parts: floor (goldmark + chroma on %d pages)\n", c.n, len(pages))
+	fmt.Fprintf(c.b.log, "bench: %d parts: floor (goldmark + chroma on %d pages)\n", c.n, res.pages)
+	run := func(once bool) (sample, error) {
+		cmd := exec.CommandContext(ctx, exe)
+		cmd.Env = append(os.Environ(), floorEnv+"="+c.kkSite, floorOnceEnv+"="+map[bool]string{true: "1", false: "0"}[once])
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		start := time.Now()
+		err := cmd.Run()
+		wall := time.Since(start)
+		if err != nil {
+			return sample{}, fmt.Errorf("floor: %v\n%s", err, stderr.Bytes())
+		}
+		if got, want := strings.TrimSpace(stdout.String()), fmt.Sprintf("%d pages", res.pages); got != want {
+			return sample{}, fmt.Errorf("floor: rendered %q, want %s", got, want)
+		}
+		return sample{wall: wall, rssKB: peakRSS(cmd.ProcessState)}, nil
+	}
 	for _, once := range []bool{false, true} {
-		if _, err := floorRun(ctx, pages, once); err != nil {
+		if _, err := run(once); err != nil {
 			return err
 		}
 	}
 	for i := range c.b.cfg.runs {
 		for _, once := range []bool{false, true} {
-			wall, err := floorRun(ctx, pages, once)
+			s, err := run(once)
 			if err != nil {
 				return err
 			}
@@ -273,8 +290,8 @@ func (c *sizeRun) floorRuns(ctx context.Context, res *sizeResult) error {
 			if once {
 				into = &res.floorOnce
 			}
-			into.samples = append(into.samples, sample{wall: wall})
-			c.logRun(i, into.name, sample{wall: wall})
+			into.samples = append(into.samples, s)
+			c.logRun(i, into.name, s)
 		}
 	}
 	return nil

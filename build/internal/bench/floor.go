@@ -3,7 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -31,20 +36,64 @@ import (
 // the fence's language name as kakehashi picks it (highlight.Lexer). No
 // files, templates, links, search or checks: what no build of these pages
 // can do without.
+//
+// It runs as a process of its own (this binary again, with floorEnv
+// naming the site), so that its peak memory is measured as a build's is:
+// it reads the same files from disk and renders them, and the bench
+// times the whole process.
 
-// floorPages are the bodies of the article pages of a corpus of n parts
-// per language.
-func floorPages(c *corpus.Course, n int) [][]byte {
-	var out [][]byte
-	for _, f := range c.Content(n) {
-		dir, name := path.Split(f.Path)
-		if !strings.HasPrefix(dir, "content/") || !strings.HasSuffix(dir, "/"+corpus.SeriesID+"/") ||
-			!articleDir.MatchString(strings.TrimSuffix(name, ".md")) {
-			continue
-		}
-		out = append(out, body(f.Data))
+// floorEnv names the site whose article pages a floor process renders;
+// floorOnceEnv=1 has it highlight each distinct code block once.
+const (
+	floorEnv     = "BENCH_FLOOR_SITE"
+	floorOnceEnv = "BENCH_FLOOR_ONCE"
+)
+
+// floorChild is the floor process: it renders the article pages of the
+// site at dir and prints how many it rendered, for the bench to check.
+func floorChild(ctx context.Context, stdout io.Writer, dir string, once bool) error {
+	pages, err := readFloorPages(dir)
+	if err != nil {
+		return err
 	}
-	return out
+	if _, err := floorRun(ctx, pages, once); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%d pages\n", len(pages))
+	return err
+}
+
+// readFloorPages reads the article pages of the site at dir, as
+// isArticle picks them, without their front matter.
+func readFloorPages(dir string) ([][]byte, error) {
+	var out [][]byte
+	root := filepath.Join(dir, "content")
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		if isArticle("content/" + filepath.ToSlash(rel)) {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			out = append(out, body(data))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// isArticle says whether the site path p ("content/ja/cka/0001-ha.md") is
+// an article page of the corpus.
+func isArticle(p string) bool {
+	dir, name := path.Split(p)
+	return strings.HasPrefix(dir, "content/") && strings.HasSuffix(dir, "/"+corpus.SeriesID+"/") &&
+		strings.HasSuffix(name, ".md") && articleDir.MatchString(strings.TrimSuffix(name, ".md"))
 }
 
 // body is a page without its front matter.

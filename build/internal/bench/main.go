@@ -19,7 +19,8 @@
 // newest. Both tools' versions are in the report.
 //
 // At each size it also measures the floor (goldmark and chroma alone on
-// the same pages, on every core), runs "kakehashi build --timings" once
+// the same pages, on every core, in a process of its own: this binary
+// run again with BENCH_FLOOR_SITE), runs "kakehashi build --timings" once
 // for where a build's time goes, and times "kakehashi serve"'s
 // save-to-reload: a line appended to a part, until the reload event of its
 // event stream arrives and until the page holds the line.
@@ -52,6 +53,14 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := 0
+	if dir := os.Getenv(floorEnv); dir != "" {
+		if err := floorChild(ctx, os.Stdout, dir, os.Getenv(floorOnceEnv) == "1"); err != nil {
+			fmt.Fprintf(os.Stderr, "bench floor: %v\n", err)
+			code = 1
+		}
+		stop()
+		os.Exit(code)
+	}
 	if err := run(ctx, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
 		code = 1

@@ -361,7 +361,7 @@ func (rep report) markdown() string {
 	}
 
 	b.WriteString("\n## Results\n\n")
-	fmt.Fprintf(&b, "Wall time over %s per build after one untimed warm-up; pages/s is article pages (both languages) per second of median time; peak RSS is the highest maximum resident set size of the runs. goldmark + chroma is the floor (see below), measured inside the bench's process.\n\n", plural(rep.cfg.runs, "run"))
+	fmt.Fprintf(&b, "Wall time over %s per build after one untimed warm-up; pages/s is article pages (both languages) per second of median time; peak RSS is the highest maximum resident set size of the runs. goldmark + chroma is the floor (see below), a process of its own reading the same files.\n\n", plural(rep.cfg.runs, "run"))
 	b.WriteString("| Parts per language | Build | Median | Min | Max | Pages/s | Peak RSS |\n| ---: | --- | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rep.results {
 		for _, row := range r.rows() {
@@ -396,7 +396,7 @@ func (rep report) markdown() string {
 	}
 
 	b.WriteString("\n## The fixed time and the floor\n\n")
-	b.WriteString("The floor is what these pages cost with goldmark and chroma alone: every article's markdown (front matter cut off) through goldmark (CommonMark, GFM tables, heading ids) and each code block through chroma's HTML formatter with CSS classes, the lexer picked by the fence's language name as kakehashi picks it, on every core; no files, templates, links, search or checks. \"Each block once\" highlights a block met again (the two languages of a part share theirs) once, as kakehashi's highlighter does.\n\n")
+	b.WriteString("The floor is what these pages cost with goldmark and chroma alone: every article's markdown (front matter cut off) through goldmark (CommonMark, GFM tables, heading ids) and each code block through chroma's HTML formatter with CSS classes, the lexer picked by the fence's language name as kakehashi picks it, on every core, in a process that reads the article files and writes nothing; no templates, links, search, checks or output. Its peak RSS is the least memory a Go process with these two libraries needs for these pages. \"Each block once\" highlights a block met again (the two languages of a part share theirs) once, as kakehashi's highlighter does.\n\n")
 	if len(rep.startup.samples) > 0 {
 		fmt.Fprintf(&b, "A kakehashi process's start and end (`kakehashi version`): %s (median of %d).\n\n", msecs(rep.startup.median()), len(rep.startup.samples))
 	}

@@ -164,7 +164,11 @@ func judge(results []sizeResult, busy string) []targetResult {
 			case x.memory == 0:
 				return "", false, "no peak memory on this system"
 			}
-			return fmt.Sprintf("%.2f (%s and %s)", x.memory, mb(r.cold.peakKB()), mb(r.hugo.peakKB())), x.memory <= targetMemory, ""
+			got := fmt.Sprintf("%.2f (%s and %s", x.memory, mb(r.cold.peakKB()), mb(r.hugo.peakKB()))
+			if f := r.floor.peakKB(); f > 0 {
+				got += fmt.Sprintf("; goldmark + chroma alone %s, %.2f of Hugo's", mb(f), float64(f)/float64(r.hugo.peakKB()))
+			}
+			return got + ")", x.memory <= targetMemory, ""
 		})
 	}
 	add(fmt.Sprintf("warm rebuild at least %.0f× faster than Hugo's build at %s parts per language", targetWarm, thousands(largeParts)), largeParts, func(r *sizeResult) (string, bool, string) {
