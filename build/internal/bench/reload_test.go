@@ -81,8 +81,6 @@ func fakeServe(args []string) int {
 		}
 		w.Write(b)
 	})
-	go http.Serve(ln, mux)
-	fmt.Printf("kakehashi test: serving %s at http://%s/ (Ctrl-C to stop)\n", *site, ln.Addr())
 	sizes := func() string {
 		var b strings.Builder
 		filepath.WalkDir(filepath.Join(*site, "content"), func(p string, d os.DirEntry, err error) error {
@@ -94,7 +92,11 @@ func fakeServe(args []string) int {
 		})
 		return b.String()
 	}
+	// The sizes before the address is printed: an edit made as soon as
+	// it is read is one the loop below sees.
 	last, version := sizes(), 0
+	go http.Serve(ln, mux)
+	fmt.Printf("kakehashi test: serving %s at http://%s/ (Ctrl-C to stop)\n", *site, ln.Addr())
 	for {
 		select {
 		case <-ctx.Done():
