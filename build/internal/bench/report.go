@@ -428,11 +428,12 @@ func (rep report) markdown() string {
 - Hugo is the binary ` + "`HUGO`" + ` names, else the newest, which
   ` + "`" + hugoScript + "`" + ` builds beside the checkout, else hugo on PATH
   (the report then says it may not be the newest).
-- kakehashi cold: ` + "`kakehashi build -q -s SITE -d OUT`" + ` with
+- kakehashi cold: ` + "`kakehashi build -s SITE -d OUT`" + ` (its summary and
+  warnings printed, as an author runs it) with
   SITE/.kakehashi-cache removed first and OUT a new folder. Warm: the same
   command again into the last OUT, nothing changed. One page: a line
   appended to one part, then the same command.
-- Hugo: ` + "`hugo --quiet -s SITE -d OUT`" + ` with OUT a new folder, on an equivalent
+- Hugo: ` + "`hugo -s SITE -d OUT`" + ` (its summary printed) with OUT a new folder, on an equivalent
   multilingual configuration (ja and ko content folders, highlighting with
   CSS classes, a table of contents of h2–h4, translation links and hreflang
   alternates, previous/next, beside each article the series list that
