@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -98,4 +99,15 @@ func (c *Config) CheckLangs(langs, known []string, content string) diag.List {
 	}
 	diags.Sort()
 	return diags
+}
+
+// LangFromPath is the language of the document at p: the first folder of
+// the path that is one of langs, the site's languages; "" for none.
+func LangFromPath(p string, langs []string) string {
+	for _, part := range strings.Split(filepath.ToSlash(p), "/") {
+		if slices.Contains(langs, part) {
+			return part
+		}
+	}
+	return ""
 }

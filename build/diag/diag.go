@@ -367,3 +367,26 @@ func (l List) CapPerFile(n int) List {
 	}
 	return out
 }
+
+// CapPerCode keeps at most n diagnostics of each code, in order, and
+// counts those dropped by code; a diagnostic without a code is always
+// kept. n < 1 keeps every one.
+func (l List) CapPerCode(n int) (kept List, dropped map[string]int) {
+	if n < 1 {
+		return l, nil
+	}
+	seen := map[string]int{}
+	for _, d := range l {
+		if d.Code != "" {
+			if seen[d.Code]++; seen[d.Code] > n {
+				if dropped == nil {
+					dropped = map[string]int{}
+				}
+				dropped[d.Code]++
+				continue
+			}
+		}
+		kept = append(kept, d)
+	}
+	return kept, dropped
+}

@@ -191,3 +191,27 @@ func TestCapPerFile(t *testing.T) {
 		t.Errorf("%d diagnostics, last %q", len(got), got[len(got)-1].Header())
 	}
 }
+
+// TestCapPerCode: at most n of a code are kept, in order, the rest
+// counted by code; one without a code is always kept.
+func TestCapPerCode(t *testing.T) {
+	var l List
+	for i := range 5 {
+		l = append(l, Diagnostic{Path: fmt.Sprintf("a%d.md", i), Code: "unmarked"}, Diagnostic{Path: fmt.Sprintf("b%d.md", i)})
+	}
+	l = append(l, Diagnostic{Path: "c.md", Code: "stale"})
+	kept, dropped := l.CapPerCode(2)
+	var paths []string
+	for _, d := range kept {
+		paths = append(paths, d.Path)
+	}
+	if got, want := strings.Join(paths, " "), "a0.md b0.md a1.md b1.md b2.md b3.md b4.md c.md"; got != want {
+		t.Errorf("kept %s, want %s", got, want)
+	}
+	if len(dropped) != 1 || dropped["unmarked"] != 3 {
+		t.Errorf("dropped %v, want 3 unmarked", dropped)
+	}
+	if kept, dropped := l.CapPerCode(0); len(kept) != len(l) || dropped != nil {
+		t.Errorf("n 0: %d kept, %v dropped", len(kept), dropped)
+	}
+}

@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
-	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 )
 
 const checkSynopsis = "kakehashi check [-s DIR] [--strict] [--format text|json|github] [--drafts]"
@@ -49,7 +47,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintln(env.stderr, msg)
 		return 2
 	}
-	in, err := siteFs(src)
+	in, err := sitedir.FS(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi check: %s\n", diag.Escape(err.Error()))
 		return 2
@@ -74,9 +72,9 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 	errs, warns := len(diags.Errors()), len(diags.Warnings())
 	switch format {
 	case "json":
-		writeJSON(env.stdout, diags)
+		diags.WriteJSON(env.stdout)
 	case "github":
-		writeGitHub(env.stdout, diags)
+		diags.WriteGitHub(env.stdout)
 	default:
 		for _, d := range diags.CapPerFile(maxPerFile) {
 			if d.Severity == diag.Error && d.Line > 0 || d.Severity == diag.Error && d.Path != "" {
@@ -104,67 +102,4 @@ func checkSummary(errs, warns int, strict bool) string {
 		s += " (warnings pass; --strict fails on them)"
 	}
 	return s
-}
-
-// checkJSON is one diagnostic of kakehashi check --format json. File and
-// Message are escaped as the text form is (diag.Escape): JSON would carry
-// a terminal escape or a bidirectional control intact, and a tool that
-// prints the message would pass it on to its terminal.
-type checkJSON struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
-	Severity string `json:"severity"`
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-}
-
-func writeJSON(w io.Writer, diags diag.List) {
-	out := make([]checkJSON, 0, len(diags))
-	for _, d := range diags {
-		out = append(out, checkJSON{File: diag.Escape(d.Path), Line: d.Line, Col: d.Col, Severity: severity(d), Code: d.Code, Message: diag.Escape(d.Msg)})
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	enc.Encode(out)
-}
-
-func severity(d diag.Diagnostic) string {
-	if d.Severity == diag.Warning {
-		return "warning"
-	}
-	return "error"
-}
-
-// writeGitHub prints workflow commands that GitHub Actions shows as
-// annotations on the lines they name. The path and the message are
-// escaped as the text form is (diag.Escape), then encoded as workflow
-// commands need: a line break or a "::" of the content cannot end the
-// command and start another.
-func writeGitHub(w io.Writer, diags diag.List) {
-	for _, d := range diags {
-		var props []string
-		if d.Path != "" {
-			props = append(props, "file="+ghProperty(diag.Escape(d.Path)))
-		}
-		if d.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", d.Line))
-		}
-		if d.Col > 0 {
-			props = append(props, fmt.Sprintf("col=%d", d.Col))
-		}
-		props = append(props, "title="+ghProperty("kakehashi "+d.Code))
-		fmt.Fprintf(w, "::%s %s::%s\n", severity(d), strings.Join(props, ","), ghData(diag.Escape(d.Msg)))
-	}
-}
-
-// ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// ghProperty escapes a workflow command's property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

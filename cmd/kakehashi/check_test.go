@@ -88,7 +88,7 @@ func TestCheckPrintsNoTerminalEscapes(t *testing.T) {
 			}
 		}
 		if c.format == "json" {
-			var out []checkJSON
+			var out []struct{ File, Code, Message string }
 			// The two links, and the Korean twin of the edited page,
 			// stale now, in the same run.
 			if err := json.Unmarshal([]byte(stdout), &out); err != nil || len(out) != 3 || out[2].Code != "stale-translation" {

@@ -6,11 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +21,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/export"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/timing"
 )
@@ -209,7 +208,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		}
 	}
 	if dest == "" {
-		dest = filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Output))
+		dest = sitedir.DefaultDest(src)
 	}
 	if code := checkDest(env, "build", src, dest, force); code >= 0 {
 		return code
@@ -220,13 +219,13 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 2
 	}
-	opts := withCache(withWasm(build.Options{BaseURL: baseURL, Drafts: drafts, SkipUnchanged: true}, src), src, noCache)
+	opts := sitedir.WithCache(sitedir.WithWasm(build.Options{BaseURL: baseURL, Drafts: drafts, SkipUnchanged: true}, src), src, noCache)
 	prog := newProgress(env.stderr, quiet)
 	opts.Progress = prog.update
 	if timings {
 		opts.Timings = timing.New(nil)
 	}
-	in, err := siteFs(src)
+	in, err := sitedir.FS(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 2
@@ -236,7 +235,7 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
 		return 1
 	}
-	limitMemory(src)
+	sitedir.LimitMemory(src)
 	// One build of the site at a time, from its staging folder to the
 	// cache saved after the commit.
 	unlock, code := lockSite(ctx, env, "build", src)
@@ -340,20 +339,13 @@ const maxPerFile = 20
 func printWarnings(w io.Writer, ws diag.List, src string) {
 	ws = slices.Clone(ws)
 	ws.Sort()
-	shown := map[string]int{} // by code
-	for _, d := range ws.CapPerFile(maxPerFile) {
-		if d.Code != "" {
-			if shown[d.Code]++; shown[d.Code] > maxPerCode {
-				continue
-			}
-		}
+	kept, dropped := ws.CapPerFile(maxPerFile).CapPerCode(maxPerCode)
+	for _, d := range kept {
 		fmt.Fprintln(w, relTo(src, d).String())
 	}
-	codes := slices.Sorted(maps.Keys(shown))
-	for _, code := range codes {
-		if n := shown[code] - maxPerCode; n > 0 {
-			fmt.Fprintf(w, "... and %d more warning%s of this kind (%s); kakehashi check lists every one\n", n, plural(n), code)
-		}
+	for _, code := range slices.Sorted(maps.Keys(dropped)) {
+		n := dropped[code]
+		fmt.Fprintf(w, "... and %d more warning%s of this kind (%s); kakehashi check lists every one\n", n, plural(n), code)
 	}
 }
 
@@ -373,72 +365,10 @@ func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
 	return d
 }
 
-// limitMemory sets a soft memory limit for the build, unless GOMEMLIMIT
-// says otherwise: a build holds about five and a half times its content at
-// its peak, and without a limit the garbage collector lets the heap grow
-// to twice that. The limit, eight times the content, makes it collect
-// sooner instead; it is soft, so a larger site is never refused memory,
-// it only collects more often. Closer to the peak (seven times) it
-// collects so often near the end of a large build that 1,000 parts per
-// language take about 0.15 s longer, for 12 MB less.
-//
-// Below the limit, the collector lets the heap grow to three times what
-// it held after the last collection (GOGC=200, unless GOGC says
-// otherwise), not twice: a build's heap grows as it goes, and collecting
-// it at twice its size makes a cold build of 1,000 parts per language
-// collect 60 times instead of 50, one of 100 parts 15 instead of 8, for
-// no lower peak (the limit bounds that of a large site; a small site
-// stays far below it, at about 120 MB instead of 100).
-func limitMemory(src string) {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
-	}
-	if os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	var content int64
-	filepath.WalkDir(filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Content)), func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			if info, err := d.Info(); err == nil {
-				content += info.Size()
-			}
-		}
-		return nil
-	})
-	debug.SetMemoryLimit(max(192<<20, 8*content))
-}
-
-// withWasm has the build compile the calculators in the site folder,
-// caching them in its .kakehashi-cache.
-func withWasm(o build.Options, src string) build.Options {
-	abs, err := filepath.Abs(src)
-	if err != nil {
-		return o
-	}
-	o.WasmRoot = abs
-	o.WasmCache = filepath.Join(abs, filepath.FromSlash(build.DefaultLayout().WasmCache()))
-	return o
-}
-
-// withCache keeps a persistent build cache in the site's .kakehashi-cache,
-// unless --no-cache.
-func withCache(o build.Options, src string, off bool) build.Options {
-	if abs, err := filepath.Abs(src); err == nil && !off {
-		o.CacheDir = filepath.Join(abs, filepath.FromSlash(build.DefaultLayout().BuildCache()))
-	}
-	return o
-}
-
-// siteDirs are the site folder and the folders in it that no output may
-// land in: what the build reads, and its cache.
-func siteDirs(src string) output.Dirs {
-	return output.Dirs{Root: src, Inputs: build.DefaultLayout().Inputs()}
-}
-
 // checkDest refuses a destination folder that would take the place of the
 // site's own files (exit 2); it returns -1 to go on.
 func checkDest(env *cliEnv, cmd, src, dest string, force bool) int {
-	err := output.CheckDest(afero.NewOsFs(), dest, siteDirs(src), force)
+	err := sitedir.CheckDest(src, dest, force)
 	if err == nil {
 		return -1
 	}
@@ -451,8 +381,8 @@ func checkDest(env *cliEnv, cmd, src, dest string, force bool) int {
 // the lock cannot be made (read-only) is built without it, with a
 // warning. It returns -1 to go on, or the exit code.
 func lockSite(ctx context.Context, env *cliEnv, cmd, src string) (unlock func(), code int) {
-	path := filepath.Join(src, filepath.FromSlash(build.DefaultLayout().Lock()))
-	unlock, err := output.Lock(ctx, path, func(pid int) {
+	path := sitedir.LockPath(src)
+	unlock, err := sitedir.Lock(ctx, src, func(pid int) {
 		if pid > 0 {
 			fmt.Fprintf(env.stderr, "kakehashi %s: waiting for the build with PID %d to finish (lock %s)\n", cmd, pid, path)
 		} else {
@@ -468,12 +398,6 @@ func lockSite(ctx context.Context, env *cliEnv, cmd, src string) (unlock func(),
 	}
 	fmt.Fprintf(env.stderr, "kakehashi %s: warning: building without the lock %s: %v\n", cmd, path, err)
 	return func() {}, -1
-}
-
-// siteFs is the site folder as every command reads it: confined to the
-// folder, so that no symbolic link publishes a file from elsewhere.
-func siteFs(src string) (afero.Fs, error) {
-	return source.SiteFS(src)
 }
 
 func plural(n int) string {
@@ -519,6 +443,9 @@ func (p *progress) clear() {
 	}
 }
 
+// renderSynopsis is kakehashi render's usage line.
+const renderSynopsis = "kakehashi render [FILE|-] [--lang LANG] [-s DIR]"
+
 func runRender(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlags(env, "render", renderSynopsis,
 		"Prints the HTML fragment of one markdown document (front matter, markdown,\ncode blocks, #N links) as a build renders it. FILE \"-\" or none reads stdin.")
@@ -542,26 +469,16 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 	if file == "" || file == "-" {
 		name = "<stdin>"
 	}
-	read := make(chan readResult, 1)
-	go func() {
-		var r readResult
-		r.data, r.err = readDoc(env.stdin, file)
-		read <- r
-	}()
-	var data []byte
-	select {
-	case r := <-read:
-		if r.err != nil {
-			fmt.Fprintf(env.stderr, "kakehashi render: %s: %v\n", name, r.err)
-			return 1
-		}
-		data = r.data
-	case <-ctx.Done():
-		// Standard input may never end: the read is left behind.
+	data, err := source.ReadDocument(ctx, env.stdin, file)
+	switch {
+	case err != nil && ctx.Err() != nil:
 		fmt.Fprintf(env.stderr, "kakehashi render: interrupted while reading %s\n", name)
 		return 1
+	case err != nil:
+		fmt.Fprintf(env.stderr, "kakehashi render: %s: %v\n", name, err)
+		return 1
 	}
-	in, err := siteFs(src)
+	in, err := sitedir.FS(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi render: %v\n", err)
 		return 2
@@ -579,7 +496,7 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	if lang == "" {
-		lang = langFromPath(file, langs)
+		lang = config.LangFromPath(file, langs)
 	}
 	if lang != "" && !slices.Contains(langs, lang) {
 		fmt.Fprintf(env.stderr, "kakehashi render: --lang must be one of the site's languages (%s), got %q\n", strings.Join(langs, ", "), lang)

@@ -12,6 +12,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/export"
 	"github.com/kakehashi-dev/kakehashi/build/output"
+	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 )
 
 // The folders an export writes to by default, in the site folder: the
@@ -59,19 +60,19 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 		return 2
 	}
-	place := export.ZipPlace{Site: siteDirs(src), Config: build.DefaultLayout().Config, Out: out, Build: build.DefaultLayout().Output, Force: force}
+	place := export.ZipPlace{Site: sitedir.Dirs(src), Config: build.DefaultLayout().Config, Out: out, Build: build.DefaultLayout().Output, Force: force}
 	if zipPath != "" {
 		if _, err := export.CheckZip(osFs, zipPath, place); err != nil {
 			fmt.Fprintf(env.stderr, "kakehashi export: --zip %v\n", err)
 			return 2
 		}
 	}
-	in, err := siteFs(src)
+	in, err := sitedir.FS(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 		return 2
 	}
-	b, err := build.New(in, withWasm(build.Options{Drafts: drafts, ExplicitIndex: true}, src))
+	b, err := build.New(in, sitedir.WithWasm(build.Options{Drafts: drafts, ExplicitIndex: true}, src))
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
 		return 1

@@ -2,19 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"net"
 	"net/netip"
-	"os/exec"
-	"runtime"
-	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/serve"
+	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 )
 
 const serveSynopsis = "kakehashi serve [-s DIR] [--bind ADDR] [--port N] [--allowed-host NAME]... [--open] [--drafts]"
@@ -62,7 +57,7 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	// The port first: a busy one is said before the site is built.
 	explicit := false
 	fs.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "port" })
-	ln, note, err := listen(bind, port, explicit)
+	ln, note, err := serve.Listen(bind, port, explicit)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
 		return 1
@@ -71,20 +66,16 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	if note != "" {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %s\n", note)
 	}
-	srv, err := serve.New(ctx, serve.Options{Root: src, Build: withWasm(build.Options{Drafts: drafts}, src), Log: env.stderr, AllowedHosts: allowed})
+	srv, err := serve.New(ctx, serve.Options{Root: src, Build: sitedir.WithWasm(build.Options{Drafts: drafts}, src), Log: env.stderr, AllowedHosts: allowed})
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
 		return 1
 	}
 	defer srv.Close()
-	host := bind
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
-	}
-	url := "http://" + net.JoinHostPort(host, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)) + "/"
+	url := serve.URL(bind, ln)
 	fmt.Fprint(env.stdout, serveBanner(src, url))
 	if open {
-		openBrowser(url)
+		serve.OpenBrowser(url)
 	}
 	if err := srv.Run(ctx, ln); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi serve: %v\n", err)
@@ -93,65 +84,9 @@ func runServe(ctx context.Context, env *cliEnv, args []string) int {
 	return 0
 }
 
-// nextPorts is how many ports after the default serve tries when the
-// default is in use.
-const nextPorts = 10
-
-// listen listens on bind:port. When that port is in use and was not asked
-// for (the default), it takes the first free one of the next nextPorts,
-// as Hugo's server does, and note says so; a port asked for with --port
-// that is in use is an error that says how to choose another.
-func listen(bind string, port int, explicit bool) (ln net.Listener, note string, err error) {
-	addr := net.JoinHostPort(bind, strconv.Itoa(port))
-	ln, err = net.Listen("tcp", addr)
-	if err == nil || !errors.Is(err, syscall.EADDRINUSE) {
-		if err != nil {
-			err = fmt.Errorf("cannot listen on %s: %v (choose another address with --bind, or a port with --port N)", addr, unwrapOp(err))
-		}
-		return ln, "", err
-	}
-	if !explicit && port != 0 {
-		for p := port + 1; p <= port+nextPorts && p < 65536; p++ {
-			if ln, err2 := net.Listen("tcp", net.JoinHostPort(bind, strconv.Itoa(p))); err2 == nil {
-				return ln, fmt.Sprintf("port %d is in use; serving on port %d instead (--port N chooses one)", port, p), nil
-			}
-		}
-	}
-	return nil, "", fmt.Errorf("port %d on %s is in use (another kakehashi serve or hugo server?): stop that server, or choose another port with --port N (--port 0: any free port)", port, bind)
-}
-
-// unwrapOp is the operating system's reason in a listening error, without
-// the address that the message already names.
-func unwrapOp(err error) error {
-	var op *net.OpError
-	if errors.As(err, &op) && op.Err != nil {
-		return op.Err
-	}
-	return err
-}
-
 // serveBanner is what serve prints once listening at url: the site's
 // address and the translator's view's.
 func serveBanner(src, url string) string {
 	return fmt.Sprintf("kakehashi %s: serving %s at %s (Ctrl-C to stop)\n  translator's view: %s\n",
 		build.Version, src, url, strings.TrimSuffix(url, "/")+serve.PairView+"/")
-}
-
-// openBrowser runs the system's opener for url, quietly, when there is one.
-func openBrowser(url string) {
-	name := "xdg-open"
-	switch runtime.GOOS {
-	case "darwin":
-		name = "open"
-	case "windows":
-		return
-	}
-	bin, err := exec.LookPath(name)
-	if err != nil {
-		return
-	}
-	cmd := exec.Command(bin, url)
-	if cmd.Start() == nil {
-		go cmd.Wait() // reap it; its exit status does not matter
-	}
 }

@@ -46,30 +46,3 @@ func TestServeBusyPort(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr\n%q\nwant exit 1 and\n%q", code, stdout, stderr, want)
 	}
 }
-
-// TestListenNextPort: when the default port is in use, serve takes the
-// next free one and says so; a port asked for is never replaced.
-func TestListenNextPort(t *testing.T) {
-	port := busyPort(t)
-	ln, note, err := listen("127.0.0.1", port, false)
-	if err != nil {
-		t.Fatalf("default port in use: %v", err)
-	}
-	defer ln.Close()
-	got := ln.Addr().(*net.TCPAddr).Port
-	if got <= port || got > port+nextPorts {
-		t.Errorf("took port %d, want one of the %d after %d", got, nextPorts, port)
-	}
-	if want := fmt.Sprintf("port %d is in use; serving on port %d instead (--port N chooses one)", port, got); note != want {
-		t.Errorf("note %q, want %q", note, want)
-	}
-	if ln, _, err := listen("127.0.0.1", port, true); err == nil {
-		ln.Close()
-		t.Errorf("--port %d in use: listened anyway", port)
-	}
-	ln2, note, err := listen("127.0.0.1", 0, true)
-	if err != nil || note != "" {
-		t.Fatalf("--port 0: %v, note %q", err, note)
-	}
-	ln2.Close()
-}

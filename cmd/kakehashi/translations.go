@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/afero"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 )
 
@@ -50,7 +51,7 @@ that translations are up to date with their originals today.`
 // loadTranslations reads the site folder src and pairs its pages
 // (translation.LoadSite); it returns -1 to go on, or the exit code.
 func loadTranslations(ctx context.Context, env *cliEnv, cmd, src string) (*translation.Site, int) {
-	fsys, err := siteFs(src)
+	fsys, err := sitedir.FS(src)
 	if err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi %s: %v\n", cmd, err)
 		return nil, 2
