@@ -6,6 +6,7 @@ package diag
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -389,4 +390,15 @@ func (l List) CapPerCode(n int) (kept List, dropped map[string]int) {
 		kept = append(kept, d)
 	}
 	return kept, dropped
+}
+
+// In is d with its path under the folder dir, so that the path is valid
+// from where a command was run. A path in parentheses is not the site's:
+// "(embedded) themes/default/…", a file inside the binary, or
+// "(kakehashi)", the binary itself; nor is an absolute one.
+func (d Diagnostic) In(dir string) Diagnostic {
+	if d.Path != "" && dir != "." && dir != "" && !filepath.IsAbs(d.Path) && !strings.HasPrefix(d.Path, "(") {
+		d.Path = filepath.ToSlash(filepath.Join(dir, d.Path))
+	}
+	return d
 }

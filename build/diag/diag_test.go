@@ -215,3 +215,21 @@ func TestCapPerCode(t *testing.T) {
 		t.Errorf("n 0: %d kept, %v dropped", len(kept), dropped)
 	}
 }
+
+// TestIn: a site's path is put under the folder the command was given; a
+// path of the binary's, an absolute one and the current folder are not.
+func TestIn(t *testing.T) {
+	for _, tc := range []struct{ dir, path, want string }{
+		{"course", "content/ja/a.md", "course/content/ja/a.md"},
+		{"../site", "kakehashi.toml", "../site/kakehashi.toml"},
+		{".", "content/ja/a.md", "content/ja/a.md"},
+		{"", "content/ja/a.md", "content/ja/a.md"},
+		{"course", "(embedded) themes/default/x.html", "(embedded) themes/default/x.html"},
+		{"course", "/abs/a.md", "/abs/a.md"},
+		{"course", "", ""},
+	} {
+		if got := (Diagnostic{Path: tc.path}).In(tc.dir).Path; got != tc.want {
+			t.Errorf("In(%q) of %q = %q, want %q", tc.dir, tc.path, got, tc.want)
+		}
+	}
+}

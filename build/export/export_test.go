@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -74,5 +75,24 @@ func TestSite(t *testing.T) {
 	}
 	if len(s.Paths()) != 8 {
 		t.Errorf("the build's site lost files: %q", s.Paths())
+	}
+}
+
+// TestFiles: the copy is the offline site (Site); the two kinds default
+// to folders of their own in the site folder.
+func TestFiles(t *testing.T) {
+	s := output.New()
+	for _, p := range []string{"index.html", "404.html", "ja/index.html"} {
+		s.Put(p, []byte(p))
+	}
+	got, err := Files(Course{Site: s}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"index.html", "ja/index.html"}; !slices.Equal(got.Paths(), want) {
+		t.Errorf("copy: %q, want %q", got.Paths(), want)
+	}
+	if a, b := DefaultOut("site", false), DefaultOut("site", true); a != filepath.Join("site", Dir) || b != filepath.Join("site", SingleDir) || a == b {
+		t.Errorf("default folders %s and %s", a, b)
 	}
 }

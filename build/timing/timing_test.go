@@ -117,3 +117,27 @@ func TestConcurrent(t *testing.T) {
 		t.Errorf("lost records: %d work, %d pages, %d templates", rep.Work[0].Count, len(rep.Pages), rep.Templates[0].Count)
 	}
 }
+
+// TestProgress: the line is drawn on a terminal only, for a site large
+// enough, the last page always, and cleared once shown.
+func TestProgress(t *testing.T) {
+	var b strings.Builder
+	off := NewProgress(&b, false) // not a terminal
+	off.Update(progressMin, progressMin)
+	off.Clear()
+	if b.Len() != 0 {
+		t.Errorf("not a terminal: %q", b.String())
+	}
+	p := &Progress{w: &b, on: true}
+	p.Update(1, progressMin-1)
+	if b.Len() != 0 {
+		t.Errorf("a small site: %q", b.String())
+	}
+	p.Update(1, 300)
+	p.Update(2, 300) // within a tenth of a second: not drawn
+	p.Update(300, 300)
+	p.Clear()
+	if want := "\rrendering 1/300 pages\rrendering 300/300 pages\r" + strings.Repeat(" ", 40) + "\r"; b.String() != want {
+		t.Errorf("got %q\nwant %q", b.String(), want)
+	}
+}

@@ -63,7 +63,7 @@ func runCheck(ctx context.Context, env *cliEnv, args []string) int {
 		return 1
 	}
 	for i, d := range diags {
-		d = relTo(src, d)
+		d = d.In(src)
 		if d.Code == "" {
 			d.Code = "build"
 		}

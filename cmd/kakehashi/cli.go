@@ -7,11 +7,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/afero"
 
@@ -20,7 +17,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/config"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/export"
-	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 	"github.com/kakehashi-dev/kakehashi/build/source"
 	"github.com/kakehashi-dev/kakehashi/build/timing"
@@ -220,8 +216,8 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	opts := sitedir.WithCache(sitedir.WithWasm(build.Options{BaseURL: baseURL, Drafts: drafts, SkipUnchanged: true}, src), src, noCache)
-	prog := newProgress(env.stderr, quiet)
-	opts.Progress = prog.update
+	prog := timing.NewProgress(env.stderr, quiet)
+	opts.Progress = prog.Update
 	if timings {
 		opts.Timings = timing.New(nil)
 	}
@@ -243,36 +239,22 @@ func runBuild(ctx context.Context, env *cliEnv, args []string) int {
 		return code
 	}
 	defer unlock()
-	// Files are written into a folder beside the destination as they are
-	// made, and swapped in only when the whole build succeeded.
-	stage, err := output.Stage(ctx, afero.NewOsFs(), dest)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi build: %v\n", err)
-		return 1
-	}
-	res, err := b.BuildTo(ctx, stage)
-	prog.clear()
-	if err != nil {
-		stage.Abort()
-		return reportFailure(env, "build", err, src, dest)
-	}
-	if n := len(res.Summary.Warnings); strict && n > 0 {
-		stage.Abort()
-		printWarnings(env.stderr, res.Summary.Warnings, src)
+	res, err := sitedir.Build(ctx, b, dest, strict, opts.Timings)
+	prog.Clear()
+	var strictErr *sitedir.StrictError
+	var commitErr *sitedir.CommitError
+	switch {
+	case errors.As(err, &strictErr):
+		n := len(strictErr.Warnings)
+		printWarnings(env.stderr, strictErr.Warnings, src)
 		fmt.Fprintf(env.stderr, "kakehashi build: %d warning%s with --strict; %s was left as it was\n", n, plural(n), dest)
 		return 1
-	}
-	start := time.Now()
-	end := opts.Timings.Stage("commit: output in place, cache saved")
-	if res.Unchanged {
-		// Nothing to write: dest already holds exactly this build.
-		stage.Abort()
-	} else if err := stage.Commit(ctx); err != nil {
-		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, err, dest)
+	case errors.As(err, &commitErr):
+		fmt.Fprintf(env.stderr, "kakehashi build: writing %s: %v\n%s is unchanged.\n", dest, commitErr.Err, dest)
 		return 1
+	case err != nil:
+		return reportFailure(env, "build", err, src, dest)
 	}
-	end()
-	res.Summary.Elapsed += time.Since(start)
 	printWarnings(env.stderr, res.Summary.Warnings, src)
 	if !quiet {
 		fmt.Fprintf(env.stdout, "kakehashi %s: built %s\n%s\n", build.Version, dest, summaryText(res.Summary))
@@ -297,9 +279,8 @@ const slowestPages = 10
 // does (sorted by file and position, at most maxPerFile of a file), and
 // says the output is untouched.
 func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
-	var list diag.List
-	var one diag.Diagnostic
-	if !errors.As(err, &list) && !errors.As(err, &one) {
+	diags, err := check.Found(nil, err)
+	if err != nil {
 		// Not a fault of the input (an interrupted build, a full disk):
 		// there is no file to name.
 		fmt.Fprintf(env.stderr, "kakehashi %s: %s", cmd, diag.Escape(err.Error()))
@@ -309,14 +290,8 @@ func reportFailure(env *cliEnv, cmd string, err error, src, dest string) int {
 		fmt.Fprintln(env.stderr)
 		return 1
 	}
-	diags := slices.Clone(diag.FromError(err))
-	var f *check.Failure
-	if errors.As(err, &f) {
-		diags = slices.Concat(f.Errors, f.Warnings)
-	}
-	diags.Sort()
 	for _, d := range diags.CapPerFile(maxPerFile) {
-		fmt.Fprintln(env.stderr, relTo(src, d).String())
+		fmt.Fprintln(env.stderr, d.In(src).String())
 	}
 	n, w := len(diags.Errors()), len(diags.Warnings())
 	fmt.Fprintf(env.stderr, "kakehashi %s: %d error%s", cmd, n, plural(n))
@@ -341,7 +316,7 @@ func printWarnings(w io.Writer, ws diag.List, src string) {
 	ws.Sort()
 	kept, dropped := ws.CapPerFile(maxPerFile).CapPerCode(maxPerCode)
 	for _, d := range kept {
-		fmt.Fprintln(w, relTo(src, d).String())
+		fmt.Fprintln(w, d.In(src).String())
 	}
 	for _, code := range slices.Sorted(maps.Keys(dropped)) {
 		n := dropped[code]
@@ -353,17 +328,6 @@ func printWarnings(w io.Writer, ws diag.List, src string) {
 // prints; the rest are counted. A course whose thousand translations are
 // not marked yet would otherwise print a thousand lines on every build.
 const maxPerCode = 10
-
-// relTo prefixes a diagnostic's path with the site folder, so the path is
-// valid from where the command was run. A path in parentheses is not the
-// site's: "(embedded) themes/default/…", a file inside the binary, or
-// "(kakehashi)", the binary itself.
-func relTo(src string, d diag.Diagnostic) diag.Diagnostic {
-	if d.Path != "" && src != "." && src != "" && !filepath.IsAbs(d.Path) && !strings.HasPrefix(d.Path, "(") {
-		d.Path = filepath.ToSlash(filepath.Join(src, d.Path))
-	}
-	return d
-}
 
 // checkDest refuses a destination folder that would take the place of the
 // site's own files (exit 2); it returns -1 to go on.
@@ -405,42 +369,6 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// progress shows "rendering 120/2000" on a terminal and nothing elsewhere.
-type progress struct {
-	w      io.Writer
-	on     bool
-	last   time.Time
-	shown  bool
-	prefix string
-}
-
-func newProgress(w io.Writer, quiet bool) *progress {
-	p := &progress{w: w, prefix: "rendering"}
-	if f, ok := w.(*os.File); ok && !quiet {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 && os.Getenv("TERM") != "dumb" {
-			p.on = true
-		}
-	}
-	return p
-}
-
-func (p *progress) update(done, total int) {
-	if !p.on || total < 200 {
-		return
-	}
-	if now := time.Now(); now.Sub(p.last) > 100*time.Millisecond || done == total {
-		p.last = now
-		fmt.Fprintf(p.w, "\r%s %d/%d pages", p.prefix, done, total)
-		p.shown = true
-	}
-}
-
-func (p *progress) clear() {
-	if p.shown {
-		fmt.Fprint(p.w, "\r"+strings.Repeat(" ", 40)+"\r")
-	}
 }
 
 // renderSynopsis is kakehashi render's usage line.
@@ -491,7 +419,7 @@ func runRender(ctx context.Context, env *cliEnv, args []string) int {
 	langs, err := b.Langs(ctx)
 	if err != nil {
 		for _, d := range diag.FromError(err) {
-			fmt.Fprintln(env.stderr, relTo(src, d).String())
+			fmt.Fprintln(env.stderr, d.In(src).String())
 		}
 		return 1
 	}

@@ -15,21 +15,13 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/sitedir"
 )
 
-// The folders an export writes to by default, in the site folder: the
-// offline copy and the single-file course each have their own, so that
-// neither replaces the other.
-const (
-	exportDir       = "public-offline"
-	exportSingleDir = "public-single"
-)
-
 func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	fs := newFlags(env, "export", "kakehashi export [-s DIR] [--out DIR] [--force] [--zip FILE] [--single-file] [--drafts]",
 		"Writes a copy of the site that works opened straight from disk (file://), with\nno server and no network: every link names its index.html, search and the\ncalculators included. --zip also packs it into one archive. --single-file\nwrites instead one self-contained HTML per language holding the whole course,\nready to print to PDF.")
 	var src, out, zipPath string
 	var single, drafts, quiet, force bool
 	sourceFlag(fs, &src, "site `folder`")
-	fs.StringVar(&out, "out", "", "output `folder` (default: "+exportDir+"/ in the site folder, "+exportSingleDir+"/ with --single-file)")
+	fs.StringVar(&out, "out", "", "output `folder` (default: "+export.Dir+"/ in the site folder, "+export.SingleDir+"/ with --single-file)")
 	fs.StringVar(&zipPath, "zip", "", "also write the copy as a zip `file`; in the site folder only a .zip name outside the sources and the output folders")
 	fs.BoolVar(&single, "single-file", false, fmt.Sprintf("write one self-contained HTML per language (course-ja.html, course-ko.html);\nan image over %d MB stays a link to its file, with a warning", export.MaxInlineImage>>20))
 	draftsFlag(fs, &drafts)
@@ -47,10 +39,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		kind = export.KindSingleFile
 	}
 	if out == "" {
-		out = filepath.Join(src, exportDir)
-		if single {
-			out = filepath.Join(src, exportSingleDir)
-		}
+		out = export.DefaultOut(src, single)
 	}
 	if code := checkDest(env, "export", src, out, force); code >= 0 {
 		return code
@@ -87,18 +76,11 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 		return reportFailure(env, "export", err, src, out)
 	}
 	printWarnings(env.stderr, res.Summary.Warnings, src)
-	site := export.Site(res.Site)
-	if single {
-		warn := func(msg string) { fmt.Fprintf(env.stderr, "kakehashi export: warning: %s\n", diag.Escape(msg)) }
-		docs, err := export.SingleFile(export.Course{Site: res.Site, Pages: res.Pages, T: b.T, Warn: warn})
-		if err != nil {
-			fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
-			return 1
-		}
-		site = output.New()
-		for lang, doc := range docs {
-			site.Put("course-"+lang+".html", doc)
-		}
+	warn := func(msg string) { fmt.Fprintf(env.stderr, "kakehashi export: warning: %s\n", diag.Escape(msg)) }
+	site, err := export.Files(export.Course{Site: res.Site, Pages: res.Pages, T: b.T, Warn: warn}, single)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "kakehashi export: %v\n", err)
+		return 1
 	}
 	if err := output.Publish(ctx, osFs, out, output.WithKind(site, kind)); err != nil {
 		fmt.Fprintf(env.stderr, "kakehashi export: writing %s: %v\n%s is unchanged.\n", out, err, out)
@@ -119,7 +101,7 @@ func runExport(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	if !quiet {
 		files, size := site.Size()
-		fmt.Fprintf(env.stdout, "kakehashi %s: exported %s (%d files, %s)\n", build.Version, out, files, humanBytes(size))
+		fmt.Fprintf(env.stdout, "kakehashi %s: exported %s (%d files, %s)\n", build.Version, out, files, output.HumanSize(size))
 		if single {
 			paths := site.Paths()
 			sort.Strings(paths)

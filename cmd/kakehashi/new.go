@@ -15,6 +15,7 @@ import (
 
 	"github.com/kakehashi-dev/kakehashi/build"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
+	"github.com/kakehashi-dev/kakehashi/build/export"
 	"github.com/kakehashi-dev/kakehashi/build/scaffold"
 )
 
@@ -120,7 +121,7 @@ func runNewSite(ctx context.Context, env *cliEnv, args []string) int {
 		return 2
 	}
 	fsys := afero.NewOsFs()
-	plan, err := scaffold.PlanSite(ctx, fsys, dir, scaffold.SiteOptions{Ignore: []string{exportDir, exportSingleDir}})
+	plan, err := scaffold.PlanSite(ctx, fsys, dir, scaffold.SiteOptions{Ignore: []string{export.Dir, export.SingleDir}})
 	if err == nil {
 		err = plan.Write(fsys)
 	}

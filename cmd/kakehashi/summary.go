@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kakehashi-dev/kakehashi/build"
+	"github.com/kakehashi-dev/kakehashi/build/output"
 )
 
 // summaryText is the summary printed after a build.
@@ -26,7 +27,7 @@ func summaryText(s build.Summary) string {
 	fmt.Fprintf(&b, "  code blocks: %d highlighted, %d reused from cache\n", s.HighlightRuns, s.HighlightHits)
 	for _, l := range langs {
 		if n, ok := s.SearchBytes[l]; ok {
-			fmt.Fprintf(&b, "  search index %s: %s\n", l, humanBytes(int64(n)))
+			fmt.Fprintf(&b, "  search index %s: %s\n", l, output.HumanSize(int64(n)))
 		}
 	}
 	if m := s.Wasm; m != nil {
@@ -35,19 +36,8 @@ func summaryText(s build.Summary) string {
 	for _, name := range s.Overrides {
 		fmt.Fprintf(&b, "  shortcode %q: the theme's template overrides the built-in\n", name)
 	}
-	fmt.Fprintf(&b, "  files: %d (%s)\n", s.Files, humanBytes(s.Bytes))
+	fmt.Fprintf(&b, "  files: %d (%s)\n", s.Files, output.HumanSize(s.Bytes))
 	fmt.Fprintf(&b, "  warnings: %d\n", len(s.Warnings))
 	fmt.Fprintf(&b, "  time: %s", s.Elapsed.Round(time.Millisecond))
 	return b.String()
-}
-
-// humanBytes prints a size as B, KB or MB, for summaries.
-func humanBytes(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
 }

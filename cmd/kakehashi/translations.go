@@ -60,7 +60,7 @@ func loadTranslations(ctx context.Context, env *cliEnv, cmd, src string) (*trans
 	s, diags := translation.LoadSite(ctx, fsys, src, translation.Layout{Content: l.Content, Config: l.Config, Cache: l.Cache})
 	if errs := diags.Errors(); len(errs) > 0 {
 		for _, d := range errs.CapPerFile(maxPerFile) {
-			fmt.Fprintln(env.stderr, relTo(src, d).String())
+			fmt.Fprintln(env.stderr, d.In(src).String())
 		}
 		fmt.Fprintf(env.stderr, "kakehashi %s: %d error%s in the site; fix them first\n", cmd, len(errs), plural(len(errs)))
 		return nil, 1
