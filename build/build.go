@@ -43,7 +43,7 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/diag"
 	"github.com/kakehashi-dev/kakehashi/build/glossary"
 	"github.com/kakehashi-dev/kakehashi/build/highlight"
-	"github.com/kakehashi-dev/kakehashi/build/markdown"
+	"github.com/kakehashi-dev/kakehashi/build/look"
 	"github.com/kakehashi-dev/kakehashi/build/output"
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
@@ -52,8 +52,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/timing"
 	"github.com/kakehashi-dev/kakehashi/build/translation"
 	"github.com/kakehashi-dev/kakehashi/build/wasm"
-	"github.com/kakehashi-dev/kakehashi/i18n"
-	"github.com/kakehashi-dev/kakehashi/shortcodes"
 )
 
 // Version is kakehashi's version, printed by the CLI and written into
@@ -130,24 +128,19 @@ type Builder struct {
 	hl     *highlight.Highlighter
 	minify *render.Minifier
 
-	mu         sync.Mutex
-	cfg        *config.Config // the configuration of the current build
-	cfgDiags   diag.List      // its errors and warnings
-	theme0     string         // the theme folder of Options.Layout, for a configuration naming none
-	langs      []string       // the site's languages, in order, as config.Config.Langs works them out
-	loader     *source.Loader
-	full       bool // theme or UI strings changed: reload them, re-render all
-	bundle     *i18n.Bundle
-	theme      *render.Theme
-	themeDiags diag.List // the errors and warnings of the UI strings, the theme and the shortcode templates
-	overrides  []string  // built-in shortcodes the theme overrides
-	md         *markdown.Renderer
-	mdKey      uint64 // what markdown rendering depends on beyond the page: UI strings, shortcode templates
-	prev       *output.Site
-	memo       cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
-	assembled  cache.Tier[page.Assembled]  // the pages' template data, by URL (page.Renderer.AssembleGroup)
-	wasm       *wasm.Once                  // the calculators' modules, compiled once per Builder
-	between    between                     // what the whole-site stages keep for the next build (gate.go)
+	mu        sync.Mutex
+	cfg       *config.Config // the configuration of the current build
+	cfgDiags  diag.List      // its errors and warnings
+	theme0    string         // the theme folder of Options.Layout, for a configuration naming none
+	langs     []string       // the site's languages, in order, as config.Config.Langs works them out
+	loader    *source.Loader
+	full      bool       // theme or UI strings changed: reload them, re-render all
+	look      *look.Look // the UI strings, theme and shortcode templates last loaded
+	prev      *output.Site
+	memo      cache.Memo[*page.Rendering] // what the last builds made, reused while it stays valid
+	assembled cache.Tier[page.Assembled]  // the pages' template data, by URL (page.Renderer.AssembleGroup)
+	wasm      *wasm.Once                  // the calculators' modules, compiled once per Builder
+	between   between                     // what the whole-site stages keep for the next build (gate.go)
 	// content keeps the content as it was parsed between processes
 	// (source.Loader.Persist), with the persistent cache only; saving
 	// is done when the last build's save of it is over (saveContent).
@@ -438,46 +431,26 @@ func (b *Builder) resolve(ctx context.Context) (*site.Site, *glossary.Glossary, 
 	// every page of a name.
 	tdiags := translation.Check(content, langs)
 	st, rdiags := b.between.sites.Resolve(content, site.Options{Langs: langs, Drafts: b.opts.Drafts, Glossary: gl.SiteEntries(), Failed: site.FailedFiles(ldiags)})
-	return st, gl, slices.Concat(b.cfgDiags, b.themeDiags, ldiags, gdiags, tdiags.Errors(), rdiags), nil
+	return st, gl, slices.Concat(b.cfgDiags, b.look.Diags, ldiags, gdiags, tdiags.Errors(), rdiags), nil
 }
 
-// loadTheme (re)loads the UI strings, the theme and its shortcodes when
-// they changed or were never loaded, and makes the markdown renderer with
-// them. Their errors (b.themeDiags) stop the build only when a language
-// has no UI strings or there is no theme to render with; else it goes
-// on, and they are loaded again by the next. The caller holds b.mu.
+// loadTheme (re)loads the site's look (look.Load) when it changed or was
+// never loaded. Its errors (Look.Diags) stop the build only when a
+// language has no UI strings or there is no theme to render with; else it
+// goes on, and the look is loaded again by the next. The caller holds
+// b.mu.
 func (b *Builder) loadTheme(ctx context.Context) error {
-	if !b.full && b.theme != nil {
+	if !b.full && b.look != nil {
 		return nil
 	}
-	l := b.opts.Layout
-	bundle, diags := i18n.LoadSite(ctx, b.in, l.I18n, b.langs)
-	if bundle == nil {
+	lk, diags := look.Load(ctx, b.in, b.opts.Layout, b.cfg, b.langs, b.hl, b.opts.ExplicitIndex)
+	if lk == nil {
 		return failed(ctx, slices.Concat(b.cfgDiags, diags))
 	}
-	// Which languages have UI strings is known now: every later stage
-	// needs each language's.
-	cdiags := b.cfg.CheckLangs(b.langs, bundle.Available(), l.Content)
-	if diags = append(diags, cdiags...); cdiags.Err() != nil {
-		return failed(ctx, slices.Concat(b.cfgDiags, diags))
-	}
-	theme, tdiags := render.Load(ctx, render.ThemeFs(b.in, l.Theme), ".", bundle)
-	if diags = append(diags, tdiags...); theme == nil {
-		return failed(ctx, slices.Concat(b.cfgDiags, diags))
-	}
-	reg := shortcodes.NewRegistry()
-	overrides, sdiags := reg.LoadTemplates(ctx, b.in, l.Shortcodes()...)
-	// Every UI string key the code, the layouts and the site shortcode
-	// templates use must be in every language that has strings: a
-	// missing key is an error, never a "[lang:key]" on a published page.
-	uses := b.templateKeys(theme)
-	diags = slices.Concat(diags, sdiags, render.CheckKeys(bundle, bundle.Langs(), i18n.CodeKeys, uses), render.UnusedKeys(bundle, i18n.CodeKeys, uses))
 	if err := ctx.Err(); err != nil {
 		return &InterruptedError{Err: err}
 	}
-	b.bundle, b.theme, b.overrides, b.themeDiags = bundle, theme, overrides, diags
-	b.mdKey = cache.HashFiles(b.in, append([]string{l.I18n}, l.Shortcodes()...)...)
-	b.md = page.NewMarkdown(b.hl, reg, b.opts.ExplicitIndex)
+	b.look = lk
 	b.memo.Clear()
 	b.assembled.Clear()
 	b.full = len(diags.Errors()) > 0
@@ -533,10 +506,10 @@ func (b *Builder) baseURL() string {
 func (b *Builder) T(lang, key string) string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.bundle == nil {
+	if b.look == nil {
 		return key
 	}
-	return b.bundle.T(lang, key)
+	return b.look.Bundle.T(lang, key)
 }
 
 // failed is the error of a build that found ds: an InterruptedError when

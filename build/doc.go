@@ -31,7 +31,7 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	if err := b.loadTheme(ctx); err != nil {
 		return nil, append(diags, diag.FromError(err)...)
 	}
-	if ds := slices.Concat(b.cfgDiags, b.themeDiags).Errors(); len(ds) > 0 {
+	if ds := slices.Concat(b.cfgDiags, b.look.Diags).Errors(); len(ds) > 0 {
 		return nil, append(diags, ds...)
 	}
 	langs := b.langs
@@ -43,7 +43,7 @@ func (b *Builder) RenderDoc(ctx context.Context, path string, src []byte, lang s
 	}
 	content, _ := b.loader.Load(ctx, b.in, b.opts.Layout.Content, langs)
 	st, _ := site.Resolve(content, site.Options{Langs: langs, Drafts: true})
-	res := page.Fragment(ctx, b.md, st, pg, lang, b.bundle.T)
+	res := page.Fragment(ctx, b.look.MD, st, pg, lang, b.look.Bundle.T)
 	return res.HTML, append(diags, res.Diags...)
 }
 

@@ -69,7 +69,7 @@ type run struct {
 // newRun starts a build of st into to, which found ds so far.
 func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.List) *run {
 	o := b.opts
-	r := &run{b: b, ctx: ctx, st: st, theme: b.theme, to: to, sink: to.sink,
+	r := &run{b: b, ctx: ctx, st: st, theme: b.look.Theme, to: to, sink: to.sink,
 		retain: to.mem != nil, diags: ds}
 	r.htmlIDs = func(p string) []string { h, _ := to.mem.Get(p); return markdown.HTMLIDs(h) }
 	if st := to.stage; st != nil {
@@ -80,7 +80,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 		}}
 		r.htmlIDs = r.built.IDs
 	}
-	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.bundle.T, ExplicitIndex: o.ExplicitIndex})
+	r.asm = page.New(st, page.Options{Langs: b.langs, BaseURL: b.baseURL(), Generator: "kakehashi " + Version, T: b.look.Bundle.T, ExplicitIndex: o.ExplicitIndex})
 	page.Configure(r.asm.Site(), r.b.cfg)
 	r.asm.Site().PairView = o.PairView
 	// A one-shot streaming build keeps few highlighted blocks: the
@@ -94,7 +94,7 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 		r.cache = cache.Open(b.cacheFs(), o.CacheDir, b.cacheKey())
 	}
 	r.w = cache.NewWriter(r.sink, r.cache)
-	r.mdr = &page.Renderer{Assembler: r.asm, Config: b.cfg, MD: b.md, T: b.bundle.T, Key: b.mdKey, Memo: &b.memo.Markdown, Keep: r.retain, Disk: r.cache}
+	r.mdr = &page.Renderer{Assembler: r.asm, Config: b.cfg, MD: b.look.MD, T: b.look.Bundle.T, Key: b.look.MDKey, Memo: &b.memo.Markdown, Keep: r.retain, Disk: r.cache}
 	if r.retain {
 		r.mdr.Assembled = &b.assembled
 	}
@@ -162,7 +162,7 @@ func (b *Builder) cacheKey() uint64 {
 		return b.key.sum
 	}
 	o := b.opts
-	sum := cache.Key(Version, b.mdKey, render.ThemeFs(b.in, o.Layout.Theme),
+	sum := cache.Key(Version, b.look.MDKey, render.ThemeFs(b.in, o.Layout.Theme),
 		b.baseURL(), string(b.cfg.Src), strconv.FormatBool(o.Drafts), strconv.FormatBool(o.ExplicitIndex))
 	b.key.build, b.key.sum = b.builds, sum
 	return sum
@@ -194,7 +194,7 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	b := r.b
 	stats := r.st.Stats()
 	sum := Summary{Pages: stats.Pages, Articles: stats.Articles, PartsPublished: stats.PartsPublished, PartsPlanned: stats.PartsPlanned,
-		Warnings: r.diags, Overrides: b.overrides, SearchBytes: searchBytes, Wasm: r.mods}
+		Warnings: r.diags, Overrides: b.look.Overrides, SearchBytes: searchBytes, Wasm: r.mods}
 	sum.Warnings.Sort()
 	sum.HighlightHits, sum.HighlightRuns = b.hl.Stats()
 	if err := r.w.Err(); err != nil {
