@@ -141,11 +141,10 @@ type Builder struct {
 	assembled cache.Tier[page.Assembled]  // the pages' template data, by URL (page.Renderer.AssembleGroup)
 	wasm      *wasm.Once                  // the calculators' modules, compiled once per Builder
 	between   between                     // what the whole-site stages keep for the next build (gate.go)
-	// content keeps the content as it was parsed between processes
-	// (source.Loader.Persist), with the persistent cache only; saving
-	// is done when the last build's save of it is over (saveContent).
-	content *cache.Store
-	saving  sync.WaitGroup
+	// disk is the persistent cache (Options.CacheDir), nil without one;
+	// it keeps the content as it was parsed between processes
+	// (source.Loader.Persist).
+	disk *cache.Dir
 	// walked is the input filesystem as the current build walks it: the
 	// stamps of its inputs, then the content's load, list each folder
 	// once (source.Remembering).
@@ -170,8 +169,15 @@ type Builder struct {
 // New returns a Builder reading the site from in.
 func New(in afero.Fs, opts Options) (*Builder, error) {
 	opts.defaults()
-	return &Builder{in: in, opts: opts, theme0: opts.Layout.Theme, hl: highlight.Default(), loader: source.NewLoader(), full: true,
-		minify: render.NewMinifier(), wasm: &wasm.Once{Root: opts.WasmRoot, Cache: opts.WasmCache}}, nil
+	b := &Builder{in: in, opts: opts, theme0: opts.Layout.Theme, hl: highlight.Default(), loader: source.NewLoader(), full: true,
+		minify: render.NewMinifier(), wasm: &wasm.Once{Root: opts.WasmRoot, Cache: opts.WasmCache}}
+	if opts.CacheDir != "" {
+		b.disk = &cache.Dir{FS: opts.CacheFs, Path: opts.CacheDir, Version: Version}
+		if b.disk.FS == nil {
+			b.disk.FS = afero.NewOsFs()
+		}
+	}
+	return b, nil
 }
 
 // Invalidate tells the Builder that these input paths (slash-separated,
@@ -314,15 +320,17 @@ func (b *Builder) BuildTo(ctx context.Context, stage *output.Staging) (*Result, 
 func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.saving.Wait() // the loader is this build's again
+	if b.disk != nil {
+		b.disk.Wait() // the loader is this build's again
+	}
 	start := time.Now()
 	if to.stage != nil {
 		// What the destination holds is listed while the build loads
 		// (output.Staging.Listing): files reused are compared with it.
 		// The last build's listing, kept with the persistent cache,
 		// spares it the folders that did not change.
-		if b.opts.CacheDir != "" {
-			to.stage.Hint(cache.ReadHint(b.cacheFs(), b.opts.CacheDir, to.stage.Dest()))
+		if b.disk != nil {
+			to.stage.Hint(b.disk.Hint(to.stage.Dest()))
 		}
 		go to.stage.Listing()
 	}
@@ -347,8 +355,8 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		return nil, err
 	}
 	end()
-	var stamps stamps
-	if to.stage != nil && b.opts.CacheDir != "" && b.opts.SkipUnchanged {
+	var stamps cache.Stamps
+	if to.stage != nil && b.disk != nil && b.opts.SkipUnchanged {
 		end = tm.Stage("inputs and output stamped")
 		var res *Result
 		if stamps, res = b.unchanged(ctx, to.stage, start); res != nil {
@@ -357,9 +365,10 @@ func (b *Builder) build(ctx context.Context, to target) (*Result, error) {
 		}
 		end()
 	}
-	if to.stage != nil && b.opts.CacheDir != "" && b.content == nil {
-		b.content = cache.OpenStore(b.cacheFs(), b.opts.CacheDir, b.contentStore())
-		b.loader.Persist(b.content)
+	if to.stage != nil && b.disk != nil {
+		if s, opened := b.disk.Content(); opened {
+			b.loader.Persist(s)
+		}
 	}
 	st, gl, ds, err := b.resolve(ctx)
 	if err != nil {

@@ -1,9 +1,7 @@
 package build
 
 import (
-	"bytes"
 	"context"
-	"slices"
 
 	"github.com/kakehashi-dev/kakehashi/build/check"
 	"github.com/kakehashi-dev/kakehashi/build/diag"
@@ -12,7 +10,6 @@ import (
 	"github.com/kakehashi-dev/kakehashi/build/page"
 	"github.com/kakehashi-dev/kakehashi/build/render"
 	"github.com/kakehashi-dev/kakehashi/build/site"
-	"github.com/kakehashi-dev/kakehashi/build/wasm"
 )
 
 // Check is the content gate (kakehashi check): it runs the whole pipeline
@@ -55,41 +52,13 @@ func (r *run) siteChecks(mds []*page.Rendering) diag.List {
 // translation (check.Memo), each page's sum in the feeds' fingerprint
 // (page.FeedSums), for a build in memory each page's headings for the
 // search index (page.Headings), and the theme's assets, named by their
-// hashes (preparedAssets).
+// hashes (render.PreparedAssets).
 type between struct {
 	sites    site.Resolver
 	checks   check.Memo
 	feeds    page.FeedSums
 	headings page.Headings
-	assets   preparedAssets
-}
-
-// preparedAssets are the theme's assets render.PrepareAssets made for
-// the last build, and what from, so that a build with the same static
-// files, highlight stylesheet and calculators takes them as they are:
-// the calculators' modules, megabytes, are not hashed again for their
-// names on every rebuild.
-type preparedAssets struct {
-	made     []render.StaticFile
-	css      []byte
-	mods     *wasm.Modules
-	explicit bool
-	bundle   *render.AssetBundle
-}
-
-// prepare is render.PrepareAssets(min, made, css, mods, explicit), the
-// last call's when made are the same files (paths and bytes), css the
-// same bytes, and mods the same modules (a Builder compiles them once,
-// and they do not change). min is the Builder's, which minifies the same
-// input the same way.
-func (a *preparedAssets) prepare(min *render.Minifier, made []render.StaticFile, css []byte, mods *wasm.Modules, explicit bool) render.AssetBundle {
-	if a.bundle != nil && a.mods == mods && a.explicit == explicit && bytes.Equal(a.css, css) &&
-		slices.EqualFunc(a.made, made, func(x, y render.StaticFile) bool { return x.Path == y.Path && bytes.Equal(x.Data, y.Data) }) {
-		return *a.bundle
-	}
-	b := render.PrepareAssets(min, made, css, mods, explicit)
-	*a = preparedAssets{made: made, css: css, mods: mods, explicit: explicit, bundle: &b}
-	return b
+	assets   render.PreparedAssets
 }
 
 // headings is what the search index takes of each page's headings from

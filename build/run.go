@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strconv"
 	"sync/atomic"
@@ -59,7 +58,7 @@ type run struct {
 	rendered     atomic.Int64
 	// stamps are the site's inputs as they stood when the build began
 	// (Builder.unchanged), for the next build to compare.
-	stamps stamps
+	stamps cache.Stamps
 	// published are the static files and modules to write, under their
 	// published names.
 	published render.AssetBundle
@@ -90,8 +89,8 @@ func (b *Builder) newRun(ctx context.Context, st *site.Site, to target, ds diag.
 	} else {
 		b.hl.SetLimit(1024)
 	}
-	if to.stage != nil && o.CacheDir != "" {
-		r.cache = cache.Open(b.cacheFs(), o.CacheDir, b.cacheKey())
+	if to.stage != nil && b.disk != nil {
+		r.cache = cache.Open(b.disk.FS, b.disk.Path, b.cacheKey())
 	}
 	r.w = cache.NewWriter(r.sink, r.cache)
 	r.mdr = &page.Renderer{Assembler: r.asm, Config: b.cfg, MD: b.look.MD, T: b.look.Bundle.T, Key: b.look.MDKey, Memo: &b.memo.Markdown, Keep: r.retain, Disk: r.cache}
@@ -121,37 +120,6 @@ func (r *run) loadStatic() error {
 	r.assets = asset.New(r.b.in, r.st, first, static)
 	r.mdr.Files = r.assets
 	return nil
-}
-
-// cacheFs is the filesystem of the persistent cache.
-func (b *Builder) cacheFs() afero.Fs {
-	if b.opts.CacheFs != nil {
-		return b.opts.CacheFs
-	}
-	return afero.NewOsFs()
-}
-
-// contentStore names the store of the parsed content in the persistent
-// cache (cache.Store): by the program that parsed it, which decides what
-// a file parses to.
-func (b *Builder) contentStore() string {
-	return fmt.Sprintf("content-%016x", cache.Program(Version))
-}
-
-// saveContent keeps the content as this build parsed it for the next
-// process (source.Loader.Save), and removes the content stores of other
-// programs, on a goroutine of its own: it is written while the output is
-// committed and the rest of the cache saved. The next build waits for it
-// (b.saving), and so does the commit of the build's staging folder, last
-// (finish): a process whose commit returned has saved its content.
-func (b *Builder) saveContent() {
-	if b.content == nil {
-		return
-	}
-	b.saving.Go(func() {
-		b.content.SaveWith(b.loader.Save())
-		cache.RemoveStores(b.cacheFs(), b.opts.CacheDir, "content-", b.contentStore())
-	})
 }
 
 // cacheKey names the persistent cache for the current program, theme,
@@ -211,24 +179,20 @@ func (r *run) finish(start time.Time, pages []*render.Page, searchBytes map[stri
 	res := &Result{Summary: sum, Langs: r.asm.Site().Langs, Rendered: int(r.rendered.Load()), Pages: pages, Assets: r.asm.Site().Assets}
 	if st := r.to.stage; st != nil {
 		b.prev = nil
-		b.saveContent()
+		if b.disk != nil {
+			b.disk.SaveContent(b.loader.Save())
+		}
 		if c := r.cache; c != nil {
 			res.Reused = c.Reused()
 			res.Unchanged = st.Written() == 0 && c.SameFiles()
-			st.AfterCommit(func() {
-				files := st.Files()
-				c.Save(files)
-				var hint *output.Hint
-				if dirs, taken := st.Folders(); dirs != nil {
-					hint = &output.Hint{Files: files, Dirs: dirs, Taken: taken}
-				}
-				cache.WriteHint(b.cacheFs(), b.opts.CacheDir, st.Dest(), hint)
-			})
+			b.disk.KeepAfterCommit(c, st)
 			if b.opts.SkipUnchanged {
-				r.keepManifest(r.stamps, res)
+				r.keepManifest(res)
 			}
 		}
-		st.AfterCommit(b.saving.Wait)
+		if b.disk != nil {
+			st.AfterCommit(b.disk.Wait) // last: a commit returned has saved the content
+		}
 		return res, nil
 	}
 	out := r.to.mem

@@ -15,7 +15,7 @@ import (
 func (r *run) prepareAssets() {
 	// The static files published as they are are streamed by
 	// writeAssets; the others are minified and named here.
-	r.published = r.b.between.assets.prepare(r.b.minify, r.made, r.b.hl.CSS(), r.mods, r.b.opts.ExplicitIndex)
+	r.published = r.b.between.assets.Prepare(r.b.minify, r.made, r.b.hl.CSS(), r.mods, r.b.opts.ExplicitIndex)
 	r.asm.Site().Assets = r.published.Assets
 	r.assetsFP = r.published.Assets.Digest()
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/kakehashi-dev/kakehashi/build/wasm"
@@ -106,4 +107,31 @@ func calcScriptManifest(a Assets) []byte {
 	}
 	out, _ := json.Marshal(m) // sorted keys: the same names give the same bytes
 	return out
+}
+
+// PreparedAssets are the theme's assets PrepareAssets made for the last
+// build, and what from, so that a build with the same static files,
+// highlight stylesheet and calculators takes them as they are: the
+// calculators' modules, megabytes, are not hashed again for their names
+// on every rebuild. The zero value has none yet.
+type PreparedAssets struct {
+	made     []StaticFile
+	css      []byte
+	mods     *wasm.Modules
+	explicit bool
+	bundle   *AssetBundle
+}
+
+// Prepare is PrepareAssets(min, made, css, mods, explicit), the last
+// call's when made are the same files (paths and bytes), css the same
+// bytes, and mods the same modules (they are compiled once, and do not
+// change). min must minify the same input the same way in every call.
+func (a *PreparedAssets) Prepare(min *Minifier, made []StaticFile, css []byte, mods *wasm.Modules, explicit bool) AssetBundle {
+	if a.bundle != nil && a.mods == mods && a.explicit == explicit && bytes.Equal(a.css, css) &&
+		slices.EqualFunc(a.made, made, func(x, y StaticFile) bool { return x.Path == y.Path && bytes.Equal(x.Data, y.Data) }) {
+		return *a.bundle
+	}
+	b := PrepareAssets(min, made, css, mods, explicit)
+	*a = PreparedAssets{made: made, css: css, mods: mods, explicit: explicit, bundle: &b}
+	return b
 }

@@ -1,24 +1,22 @@
-package build
+package render
 
 import (
 	"reflect"
 	"testing"
-
-	"github.com/kakehashi-dev/kakehashi/build/render"
 )
 
 // TestPreparedAssets: the assets of a build whose static files and
 // highlight stylesheet are the last build's are taken as they are, and
-// made again, as render.PrepareAssets makes them, when either changed.
+// made again, as PrepareAssets makes them, when either changed.
 func TestPreparedAssets(t *testing.T) {
-	min := render.NewMinifier()
-	made := func(css string) []render.StaticFile {
-		return []render.StaticFile{{Path: "/css/main.css", Data: []byte(css)}, {Path: "/js/site.js", Data: []byte("let x = 1;\n")}}
+	min := NewMinifier()
+	made := func(css string) []StaticFile {
+		return []StaticFile{{Path: "/css/main.css", Data: []byte(css)}, {Path: "/js/site.js", Data: []byte("let x = 1;\n")}}
 	}
-	var a preparedAssets
+	var a PreparedAssets
 	steps := []struct {
 		name  string
-		made  []render.StaticFile
+		made  []StaticFile
 		css   string
 		taken bool
 	}{
@@ -26,12 +24,12 @@ func TestPreparedAssets(t *testing.T) {
 		{"the same, read again", made("body { color: red; }"), ".chroma {}", true},
 		{"a stylesheet edited", made("body { color: blue; }"), ".chroma {}", false},
 		{"the highlight style changed", made("body { color: blue; }"), ".chroma { color: red }", false},
-		{"a file more", append(made("body { color: blue; }"), render.StaticFile{Path: "/css/extra.css", Data: []byte("p {}")}), ".chroma { color: red }", false},
+		{"a file more", append(made("body { color: blue; }"), StaticFile{Path: "/css/extra.css", Data: []byte("p {}")}), ".chroma { color: red }", false},
 	}
-	var last render.AssetBundle
+	var last AssetBundle
 	for _, st := range steps {
-		got := a.prepare(min, st.made, []byte(st.css), nil, false)
-		want := render.PrepareAssets(min, st.made, []byte(st.css), nil, false)
+		got := a.Prepare(min, st.made, []byte(st.css), nil, false)
+		want := PrepareAssets(min, st.made, []byte(st.css), nil, false)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %+v, want %+v", st.name, got, want)
 		}
