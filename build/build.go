@@ -472,28 +472,17 @@ func (b *Builder) loadTheme(ctx context.Context) error {
 // errors (b.cfgDiags) stop the build only when it has no languages. The
 // caller holds b.mu.
 func (b *Builder) loadConfig(ctx context.Context) error {
-	cfg, diags := config.Load(ctx, b.in, b.opts.Layout.Config)
-	if err := ctx.Err(); err != nil {
-		return &InterruptedError{Err: err}
+	s, ok := config.LoadSite(ctx, b.in, b.opts.Layout, b.theme0)
+	if !ok {
+		return failed(ctx, s.Diags)
 	}
-	if b.cfg == nil || !bytes.Equal(cfg.Src, b.cfg.Src) {
+	// A changed file, or a language folder that came or went (every
+	// page's translations, and the UI strings the site needs, changed).
+	if b.cfg == nil || !bytes.Equal(s.Config.Src, b.cfg.Src) || !slices.Equal(s.Langs, b.langs) {
 		b.full = true
 	}
-	langs, ldiags := cfg.Langs(ctx, b.in, b.opts.Layout.Content)
-	if diags = append(diags, ldiags...); len(langs) == 0 {
-		return failed(ctx, diags)
-	}
-	if !slices.Equal(langs, b.langs) {
-		// A language folder came or went: every page's translations,
-		// and the UI strings the site needs, changed.
-		b.full = true
-	}
-	theme, tdiags := cfg.ThemeDir(b.in, b.theme0)
-	if theme == "" {
-		theme = b.theme0
-	}
-	b.cfg, b.cfgDiags, b.langs = cfg, append(diags, tdiags...), langs
-	b.opts.Layout.Theme = theme
+	b.cfg, b.cfgDiags, b.langs = s.Config, s.Diags, s.Langs
+	b.opts.Layout.Theme = s.Theme
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"fmt"
 	"path"
 
@@ -40,4 +41,38 @@ func (c *Config) ThemeDir(fsys afero.Fs, defaultDir string) (string, diag.List) 
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return "", diag.List{c.At("=theme", "%s", msg)}
+}
+
+// Site is a site's configuration as a build reads it afresh: the file,
+// the site's languages and the theme folder.
+type Site struct {
+	Config *Config
+	// Diags are the errors and warnings of the file, its languages and
+	// its theme: a field in error keeps its default.
+	Diags diag.List
+	// Langs are the site's languages, in order (Config.Langs).
+	Langs []string
+	// Theme is the theme folder the file names, else (none, or one not
+	// found) the default.
+	Theme string
+}
+
+// LoadSite reads the configuration of the site on fsys laid out as l,
+// its languages and its theme folder (defaultTheme when it names none or
+// one not found). ok is false when the site has no languages: no build
+// can go on, and Diags say why.
+func LoadSite(ctx context.Context, fsys afero.Fs, l Layout, defaultTheme string) (s Site, ok bool) {
+	cfg, diags := Load(ctx, fsys, l.Config)
+	if ctx.Err() != nil {
+		return Site{Config: cfg, Diags: diags}, false
+	}
+	langs, ldiags := cfg.Langs(ctx, fsys, l.Content)
+	if diags = append(diags, ldiags...); len(langs) == 0 {
+		return Site{Config: cfg, Diags: diags}, false
+	}
+	theme, tdiags := cfg.ThemeDir(fsys, defaultTheme)
+	if theme == "" {
+		theme = defaultTheme
+	}
+	return Site{Config: cfg, Diags: append(diags, tdiags...), Langs: langs, Theme: theme}, true
 }
